@@ -1,0 +1,327 @@
+"""Actions: small frozen values named after the rulebook's verbs, with a JSON and a text form.
+
+Every decision a player makes is one action. ``legal_actions()`` hands out shared instances
+(see :func:`cached`), so a list of legal actions costs no allocation on the hot path; an action
+built by hand or read from JSON compares equal to the shared one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from citadels.errors import MalformedAction
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base class of every action. ``type`` is the action's name in JSON."""
+
+    type: ClassVar[str] = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object for this action: ``{"type": ..., field: value, ...}``."""
+        out: dict[str, Any] = {"type": self.type}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def text(self) -> str:
+        """The short text form used in logs and the terminal (``build watchtower``)."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def _name(card_id: str) -> str:
+    return card_id.replace("_", " ")
+
+
+# --- character selection ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PickCharacter(Action):
+    """Keep this character from the ones offered (C-4, C-5, B-4, D-3, D-4)."""
+
+    type: ClassVar[str] = "pick"
+    character: str
+
+    def text(self) -> str:
+        return f"pick {_name(self.character)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PutAsideCharacter(Action):
+    """Put this offered character aside face down (two-player selection, D-3, K-2)."""
+
+    type: ClassVar[str] = "put_aside"
+    character: str
+
+    def text(self) -> str:
+        return f"put aside {_name(self.character)}"
+
+
+# --- the turn: gather, income, build, end ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GatherGold(Action):
+    """Gather: take 2 gold from the bank (C-7)."""
+
+    type: ClassVar[str] = "gather_gold"
+
+    def text(self) -> str:
+        return "take gold"
+
+
+@dataclass(frozen=True, slots=True)
+class GatherCards(Action):
+    """Gather: draw ``count`` district cards and keep some (C-7; 3 with the Observatory)."""
+
+    type: ClassVar[str] = "gather_cards"
+    count: int = 2
+
+    def text(self) -> str:
+        return f"draw {self.count} cards"
+
+
+@dataclass(frozen=True, slots=True)
+class KeepCards(Action):
+    """Keep these drawn cards; the others go to the bottom of the deck (C-7)."""
+
+    type: ClassVar[str] = "keep"
+    districts: tuple[str, ...]
+
+    def text(self) -> str:
+        return "keep " + " and ".join(_name(d) for d in self.districts)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeIncome(Action):
+    """Collect the character's gold for districts of its colour, once per turn (C-9)."""
+
+    type: ClassVar[str] = "take_income"
+
+    def text(self) -> str:
+        return "take income"
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """Build a district from hand by paying its cost (C-8)."""
+
+    type: ClassVar[str] = "build"
+    district: str
+
+    def text(self) -> str:
+        return f"build {_name(self.district)}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End the turn (after gathering)."""
+
+    type: ClassVar[str] = "end_turn"
+
+    def text(self) -> str:
+        return "end turn"
+
+
+# --- character powers -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Murder(Action):
+    """Assassin: name the character to murder (C-20)."""
+
+    type: ClassVar[str] = "murder"
+    character: str
+
+    def text(self) -> str:
+        return f"murder {_name(self.character)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Rob(Action):
+    """Thief: name the character to rob (C-21)."""
+
+    type: ClassVar[str] = "rob"
+    character: str
+
+    def text(self) -> str:
+        return f"rob {_name(self.character)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeHands(Action):
+    """Magician: exchange the whole hand with another seat's whole hand (C-22)."""
+
+    type: ClassVar[str] = "exchange_hands"
+    seat: int
+
+    def text(self) -> str:
+        return f"exchange hands with seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCard(Action):
+    """Magician: put one more card from hand toward the bottom of the deck (C-22).
+
+    The Magician discards one card at a time, then ``DrawReplacements`` draws as many.
+    """
+
+    type: ClassVar[str] = "discard"
+    district: str
+
+    def text(self) -> str:
+        return f"discard {_name(self.district)}"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawReplacements(Action):
+    """Magician: stop discarding and draw as many cards as were discarded (C-22)."""
+
+    type: ClassVar[str] = "draw_replacements"
+
+    def text(self) -> str:
+        return "draw replacements"
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy(Action):
+    """Warlord: destroy a district in a seat's city by paying its cost − 1 (C-27, R-5)."""
+
+    type: ClassVar[str] = "destroy"
+    seat: int
+    district: str
+
+    def text(self) -> str:
+        return f"destroy {_name(self.district)} of seat {self.seat}"
+
+
+# --- purple districts -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class UseLaboratory(Action):
+    """Laboratory: discard a card from hand for gold, once per own turn."""
+
+    type: ClassVar[str] = "laboratory"
+    district: str
+
+    def text(self) -> str:
+        return f"laboratory: discard {_name(self.district)}"
+
+
+@dataclass(frozen=True, slots=True)
+class UseSmithy(Action):
+    """Smithy: pay 2 gold to draw 3 cards, once per own turn."""
+
+    type: ClassVar[str] = "smithy"
+
+    def text(self) -> str:
+        return "smithy: pay 2 gold, draw 3 cards"
+
+
+@dataclass(frozen=True, slots=True)
+class UseGraveyard(Action):
+    """Graveyard owner: pay 1 gold to take the destroyed district into hand, or not (R-7)."""
+
+    type: ClassVar[str] = "graveyard"
+    take: bool
+
+    def text(self) -> str:
+        return "graveyard: take it for 1 gold" if self.take else "graveyard: let it go"
+
+
+#: Every action class, in the order legal actions are listed.
+ACTION_TYPES: tuple[type[Action], ...] = (
+    PickCharacter,
+    PutAsideCharacter,
+    KeepCards,
+    UseGraveyard,
+    DiscardCard,
+    DrawReplacements,
+    GatherGold,
+    GatherCards,
+    TakeIncome,
+    Murder,
+    Rob,
+    ExchangeHands,
+    Destroy,
+    Build,
+    UseLaboratory,
+    UseSmithy,
+    EndTurn,
+)
+
+_BY_TYPE: dict[str, type[Action]] = {cls.type: cls for cls in ACTION_TYPES}
+_ORDER: dict[type[Action], int] = {cls: i for i, cls in enumerate(ACTION_TYPES)}
+
+
+def register(cls: type[Action]) -> type[Action]:
+    """Add an action class defined by a card module (used as a class decorator)."""
+    if cls.type in _BY_TYPE:
+        raise ValueError(f"action type {cls.type!r} is registered twice")
+    _BY_TYPE[cls.type] = cls
+    _ORDER[cls] = len(_ORDER)
+    return cls
+
+
+def sort_key(action: Action) -> tuple[Any, ...]:
+    """The canonical order of actions: by kind, then by their fields."""
+    return (_ORDER[type(action)], *(getattr(action, f.name) for f in dataclasses.fields(action)))
+
+
+_A = TypeVar("_A", bound=Action)
+_CACHE: dict[tuple[Any, ...], Action] = {}
+
+
+def cached(cls: type[_A], *args: Any) -> _A:
+    """The shared instance of ``cls(*args)`` (legal actions are built from these)."""
+    key = (cls, *args)
+    action = _CACHE.get(key)
+    if action is None:
+        action = _CACHE[key] = cls(*args)
+    return action  # type: ignore[return-value]
+
+
+_FIELD_TYPES: dict[str, type] = {"str": str, "int": int, "bool": bool}
+
+
+def action_from_json(obj: Any) -> Action:
+    """Read an action from its JSON object; ``MalformedAction`` names what is wrong."""
+    if not isinstance(obj, dict):
+        raise MalformedAction(f"an action must be a JSON object, not {type(obj).__name__}")
+    kind = obj.get("type")
+    cls = _BY_TYPE.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        known = ", ".join(sorted(_BY_TYPE))
+        raise MalformedAction(f"unknown action type {kind!r}; known types: {known}")
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    extra = set(obj) - set(fields) - {"type"}
+    if extra:
+        raise MalformedAction(f"action {kind!r} has unknown field(s): {', '.join(sorted(extra))}")
+    values: dict[str, Any] = {}
+    for name, f in fields.items():
+        if name not in obj:
+            if f.default is not dataclasses.MISSING:
+                continue
+            raise MalformedAction(f"action {kind!r} needs the field {name!r}")
+        value = obj[name]
+        expected = str(f.type)
+        if expected == "tuple[str, ...]":
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise MalformedAction(f"field {name!r} of {kind!r} must be a list of card ids")
+            value = tuple(value)
+        else:
+            want = _FIELD_TYPES[expected]
+            # bool is a subclass of int: reject it where an int is wanted, and the reverse.
+            if type(value) is not want:
+                raise MalformedAction(f"field {name!r} of {kind!r} must be {expected}")
+        values[name] = value
+    return cls(**values)

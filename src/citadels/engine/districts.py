@@ -1,0 +1,118 @@
+"""The purple districts' powers, each readable in one place.
+
+Passive districts are read where their rule applies: the Keep and the Great Wall by the
+Warlord (``characters``), the Haunted City, School of Magic, Dragon Gate and University here,
+by the scoring and income code.
+"""
+
+from __future__ import annotations
+
+from citadels.engine.actions import (
+    Action,
+    GatherCards,
+    GatherGold,
+    UseLaboratory,
+    UseSmithy,
+    cached,
+)
+from citadels.engine.state import GameState, Turn
+
+# --- gather modifiers: Observatory and Library (R-10) ------------------------------------
+
+
+def gather_actions(s: GameState, seat: int, out: list[Action]) -> None:
+    """The gather choices (C-7): 2 gold, or draw; the Observatory draws 3 (optional in
+    `dezh`, T2; the rule in `classic`, T3). Drawing is not offered from an empty deck."""
+    out.append(cached(GatherGold))
+    if not s.deck:
+        return
+    if "observatory" in s.players[seat].city:
+        if s.edition.observatory_optional:
+            out.append(cached(GatherCards, 2))
+        out.append(cached(GatherCards, 3))
+    else:
+        out.append(cached(GatherCards, 2))
+
+
+def keep_count(s: GameState, seat: int, drawn: int) -> int:
+    """How many drawn cards the gatherer keeps: 1; the Library keeps 2 (R-10)."""
+    keep = 2 if "library" in s.players[seat].city else 1
+    return min(keep, drawn)
+
+
+# --- once-per-turn districts: Laboratory and Smithy (R-11) -------------------------------
+
+
+def turn_actions(s: GameState, t: Turn, out: list[Action]) -> None:
+    """The once-per-own-turn district powers still available to the player on turn."""
+    p = s.players[t.seat]
+    city = p.city
+    if "laboratory" in city and "laboratory" not in t.used and p.hand:
+        for d in sorted(set(p.hand)):
+            out.append(cached(UseLaboratory, d))
+    if "smithy" in city and "smithy" not in t.used and p.gold >= 2 and s.deck:
+        out.append(cached(UseSmithy))
+
+
+def use_laboratory(s: GameState, t: Turn, district: str) -> None:
+    """Laboratory: discard a card from hand (to the deck bottom, C-11) for 1 gold."""
+    p = s.players[t.seat]
+    p.hand.remove(district)
+    s.to_bottom([district])
+    p.gold += 1
+    t.used += ("laboratory",)
+    s.log_event("laboratory", t.seat, {"gold": 1}, {"district": district}, (t.seat,))
+
+
+def use_smithy(s: GameState, t: Turn) -> None:
+    """Smithy: pay 2 gold, draw 3 cards (fewer if the deck runs short)."""
+    p = s.players[t.seat]
+    p.gold -= 2
+    drawn = s.draw(3)
+    p.hand.extend(drawn)
+    t.used += ("smithy",)
+    s.log_event("smithy", t.seat, {"count": len(drawn)}, {"districts": drawn}, (t.seat,))
+
+
+# --- scoring: Dragon Gate, University, Haunted City (R-2, R-8) ----------------------------
+
+
+def bonus_points(s: GameState, seat: int) -> int:
+    """Points printed on districts on top of their cost (R-2)."""
+    districts = s.edition.districts
+    return sum(districts[d].bonus for d in s.players[seat].city)
+
+
+def scoring_colours(s: GameState, seat: int, final_round: int) -> set[str]:
+    """The colours a city shows for the colour bonus (C-15b).
+
+    The Haunted City may count as any one colour at final scoring (R-8), except in `classic`
+    when built in the final round. The owner's best choice is taken: a missing colour.
+    """
+    p = s.players[seat]
+    districts = s.edition.districts
+    colours = set()
+    haunted = False
+    for d, built in zip(p.city, p.built_round, strict=True):
+        if d == "haunted_city" and not (
+            s.edition.haunted_city_final_round and built == final_round
+        ):
+            haunted = True
+            continue
+        colours.add(districts[d].colour)
+    if haunted:
+        missing = [c for c in s.edition.colours if c not in colours]
+        # Counting it as purple unless another colour is missing gives the same result.
+        colours.add(missing[0] if missing else "purple")
+    return colours
+
+
+def income_count(s: GameState, seat: int, colour: str) -> int:
+    """Districts paying income to a character of ``colour`` (C-9); the School of Magic
+    counts as that colour (R-9), the Haunted City never does (R-8)."""
+    districts = s.edition.districts
+    return sum(
+        1
+        for d in s.players[seat].city
+        if districts[d].colour == colour or d == "school_of_magic"
+    )

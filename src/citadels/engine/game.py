@@ -1,0 +1,246 @@
+"""``Game``: the public face of the engine — legal actions, apply, views, copy, save, replay."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from citadels.editions import Edition, get_edition
+from citadels.engine import legality, rules, scoring, serialize, views
+from citadels.engine.actions import Action, action_from_json
+from citadels.engine.scoring import Outcome
+from citadels.engine.state import OVER, GameState
+from citadels.errors import CorruptState, MalformedAction, NotYourTurn
+
+RECORD_FORMAT = "citadels.record/1"
+GAME_FORMAT = "citadels.game/1"
+
+
+class Game:
+    """One game of Citadels. Use :func:`new_game` to start one.
+
+    At every moment the game is either over or waiting for one seat (``to_move``) to choose
+    one of ``legal_actions()``; ``apply`` plays it.
+    """
+
+    __slots__ = ("_actions", "_legal", "_setup", "state")
+
+    def __init__(self, state: GameState, setup: dict[str, Any]) -> None:
+        self.state = state
+        """The full state. Internal: clients read :meth:`view`, never this."""
+        self._setup = setup
+        self._legal: list[Action] | None = None
+        self._actions: list[Action] = []
+
+    # --- whose turn, what is allowed ----------------------------------------------------
+
+    @property
+    def edition(self) -> Edition:
+        """The edition this game plays."""
+        return self.state.edition
+
+    @property
+    def num_players(self) -> int:
+        return len(self.state.players)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat that must decide now; ``None`` once the game is over."""
+        return rules.to_move(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.phase == OVER
+
+    def _legal_list(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = rules.legal_actions(self.state)
+        return legal
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat to move may take, in canonical order (empty once over)."""
+        return self._legal_list()[:]
+
+    def is_legal(self, action: Action) -> bool:
+        return action in self._legal_list()
+
+    # --- playing --------------------------------------------------------------------------
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Play ``action`` for the seat to move (checked against ``seat`` when given).
+
+        Raises ``MalformedAction`` for something that is not an action, ``NotYourTurn``,
+        ``GameOver`` or ``IllegalAction`` (naming the rule) otherwise; the game is then
+        unchanged.
+        """
+        if not isinstance(action, Action):
+            raise MalformedAction(f"not an action: {action!r}")
+        if action not in self._legal_list():
+            s = self.state
+            if seat is not None and s.phase != OVER and seat != rules.to_move(s):
+                raise NotYourTurn(
+                    f"{action.text()}: it is seat {rules.to_move(s)}'s decision, not seat {seat}'s"
+                )
+            raise legality.explain_illegal(s, action)
+        if seat is not None and seat != rules.to_move(self.state):
+            raise NotYourTurn(
+                f"{action.text()}: it is seat {rules.to_move(self.state)}'s decision, "
+                f"not seat {seat}'s"
+            )
+        rules.apply(self.state, action)
+        self._legal = None
+        self._actions.append(action)
+
+    def apply_json(self, obj: Any, seat: int | None = None) -> Action:
+        """Read an action from JSON and apply it; returns the action."""
+        action = action_from_json(obj)
+        self.apply(action, seat)
+        return action
+
+    # --- results and views ----------------------------------------------------------------
+
+    def result(self) -> Outcome:
+        """Scores, breakdowns, ranks and tie-breaks (C-15). Valid once the game is over;
+        before that, the score each seat would have if the game ended now."""
+        return scoring.score(self.state)
+
+    def view(self, seat: int | None = None, *, log_from: int = 0) -> dict[str, Any]:
+        """What ``seat`` may know, as JSON-ready data (``None``: a spectator) (C-10)."""
+        n = len(self.state.players)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            raise ValueError(f"seat must be None or an integer from 0 to {n - 1}, not {seat!r}")
+        legal = self._legal_list() if seat is not None and seat == self.to_move else None
+        view = views.player_view(self.state, seat, legal, log_from)
+        if self.is_over:
+            view["result"] = self.result().to_json()
+        return view
+
+    # --- copies, records, saves -----------------------------------------------------------
+
+    def copy(self) -> Game:
+        """An independent copy of the game (cheap: written by hand)."""
+        g = Game.__new__(Game)
+        g.state = self.state.copy()
+        g._setup = self._setup
+        g._legal = self._legal
+        g._actions = self._actions[:]
+        return g
+
+    @property
+    def actions(self) -> list[Action]:
+        """The actions applied so far, in order."""
+        return self._actions[:]
+
+    def record(self) -> dict[str, Any]:
+        """The game record: setup, seed and actions; :func:`replay` rebuilds the game."""
+        return {
+            "format": RECORD_FORMAT,
+            **self._setup,
+            "actions": [a.to_json() for a in self._actions],
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole game: its record and its full state (see :func:`game_from_json`)."""
+        return {
+            "format": GAME_FORMAT,
+            "record": self.record(),
+            "state": serialize.state_to_json(self.state),
+        }
+
+    def __repr__(self) -> str:
+        s = self.state
+        return (
+            f"<Game {s.edition.id} players={len(s.players)} round={s.round} phase={s.phase} "
+            f"to_move={self.to_move}>"
+        )
+
+
+def _check_options(edition: Edition, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    unknown = sorted(set(options) - set(edition.options))
+    if unknown:
+        known = ", ".join(edition.options) or "none"
+        raise ValueError(
+            f"unknown option(s) for edition {edition.id!r}: {', '.join(unknown)}; "
+            f"known options: {known}"
+        )
+    chosen = {**edition.options, **options}
+    if "complete_at" in chosen:
+        value = chosen["complete_at"]
+        if type(value) is not int or value not in edition.city_size_options:
+            allowed = ", ".join(map(str, edition.city_size_options))
+            raise ValueError(f"complete_at must be one of {allowed} (K-6), not {value!r}")
+    return chosen
+
+
+def new_game(
+    edition: str = "classic", players: int = 4, *, seed: int | None = None, **options: Any
+) -> Game:
+    """Start a game of ``edition`` for ``players`` seats.
+
+    ``seed`` fixes every shuffle (``None``: a fresh random seed, kept in the record).
+    Unknown editions, bad player counts and bad options raise ``ValueError``.
+    """
+    ed = get_edition(edition)
+    if type(players) is not int or not ed.min_players <= players <= ed.max_players:
+        raise ValueError(
+            f"edition {ed.id!r} plays with {ed.min_players} to {ed.max_players} players, "
+            f"not {players!r}"
+        )
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif type(seed) is not int:
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    chosen = _check_options(ed, players, options)
+    complete_at = ed.completion_size(players, chosen.get("complete_at"))
+    state = rules.setup(
+        ed, players, chosen, seed, ed.default_characters, dict(ed.deck), complete_at
+    )
+    setup = {"edition": ed.id, "players": players, "seed": seed, "options": dict(options)}
+    return Game(state, setup)
+
+
+def replay(record: Any) -> Game:
+    """Rebuild a game from its record; ``CorruptState`` if the record does not replay."""
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise CorruptState("not a game record (missing or unknown 'format')")
+    try:
+        game = new_game(
+            record["edition"], record["players"], seed=record["seed"], **record["options"]
+        )
+        actions = record["actions"]
+        if not isinstance(actions, list):
+            raise CorruptState("the record's actions must be a list")
+        for i, obj in enumerate(actions):
+            try:
+                game.apply_json(obj)
+            except Exception as exc:
+                raise CorruptState(f"action {i} of the record does not replay: {exc}") from None
+    except CorruptState:
+        raise
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CorruptState(f"bad game record: {type(exc).__name__}: {exc}") from None
+    return game
+
+
+def game_from_json(obj: Any) -> Game:
+    """Load a game saved by ``Game.to_json``; ``CorruptState`` names what is wrong."""
+    if not isinstance(obj, dict) or obj.get("format") != GAME_FORMAT:
+        raise CorruptState("not a saved game (missing or unknown 'format')")
+    record = obj.get("record")
+    if not isinstance(record, dict):
+        raise CorruptState("saved game has no record")
+    try:
+        edition = get_edition(record["edition"])
+    except (KeyError, ValueError) as exc:
+        raise CorruptState(f"saved game names no known edition: {exc}") from None
+    state = serialize.state_from_json(obj.get("state"), dict(edition.deck))
+    setup = {k: record[k] for k in ("edition", "players", "seed", "options") if k in record}
+    if len(setup) != 4 or setup["players"] != len(state.players):
+        raise CorruptState("saved game's record does not match its state")
+    game = Game(state, setup)
+    try:
+        game._actions = [action_from_json(a) for a in record.get("actions", [])]
+    except MalformedAction as exc:
+        raise CorruptState(f"saved game's record has a bad action: {exc}") from None
+    return game

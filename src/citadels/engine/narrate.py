@@ -1,0 +1,134 @@
+"""Events rendered for one viewer: JSON fields plus a sentence in plain English.
+
+An event's public part is shown to everyone; its secret part only to the seats it names
+(C-10). A seat never sees another seat's secret part, and a spectator sees none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from citadels.editions import Edition
+from citadels.engine.state import Event
+
+
+def _card(edition: Edition, card_id: str) -> str:
+    if card_id in edition.districts:
+        return edition.districts[card_id].name
+    if card_id in edition.characters:
+        return edition.characters[card_id].name
+    return card_id.replace("_", " ").title()
+
+
+def _cards(edition: Edition, ids: list[str]) -> str:
+    return ", ".join(_card(edition, i) for i in ids) if ids else "nothing"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+_Text = Callable[[Edition, int | None, dict[str, Any], bool], str]
+
+
+def _who(seat: int | None) -> str:
+    return f"Seat {seat}"
+
+
+_TEXTS: dict[str, _Text] = {
+    "setup": lambda e, s, d, _: (
+        f"A game of {e.title} for {d['players']} players begins; seat {d['crown']} has the crown."
+    ),
+    "deal": lambda e, s, d, secret: f"{_who(s)} is dealt 4 cards and 2 gold"
+    + (f": {_cards(e, d['districts'])}." if secret else "."),
+    "round": lambda e, s, d, _: f"Round {d['round']} begins"
+    + (f"; face up: {_cards(e, d['faceup'])}." if d["faceup"] else "."),
+    "put_aside": lambda e, s, d, secret: f"{_who(s)} puts a character aside face down"
+    + (f" ({_card(e, d['character'])})." if secret else "."),
+    "look_facedown": lambda e, s, d, secret: f"{_who(s)} looks at the face-down character"
+    + (f": the {_card(e, d['character'])}." if secret else "."),
+    "pick": lambda e, s, d, secret: f"{_who(s)} picks a character"
+    + (
+        f": the {_card(e, d['character'])} (offered: {_cards(e, d['offered'])})."
+        if secret
+        else "."
+    ),
+    "call": lambda e, s, d, _: f"The {_card(e, d['character'])} is called: nobody answers.",
+    "reveal": lambda e, s, d, _: f"{_who(s)} is the {_card(e, d['character'])}.",
+    "robbed": lambda e, s, d, _: (
+        f"The Thief (seat {d['thief']}) takes {_plural(d['gold'], 'gold')} from seat {s}."
+    ),
+    "crown": lambda e, s, d, _: f"{_who(s)} takes the crown.",
+    "income": lambda e, s, d, _: (
+        f"{_who(s)} takes {d['gold']} gold for {d['colour']} districts."
+    ),
+    "extra_gold": lambda e, s, d, _: f"{_who(s)} takes {d['gold']} extra gold.",
+    "extra_cards": lambda e, s, d, secret: f"{_who(s)} draws {_plural(d['count'], 'extra card')}"
+    + (f": {_cards(e, d['districts'])}." if secret else "."),
+    "gather_gold": lambda e, s, d, _: f"{_who(s)} takes 2 gold.",
+    "gather_cards": lambda e, s, d, secret: f"{_who(s)} draws {_plural(d['count'], 'card')}"
+    + (f": {_cards(e, d['districts'])}." if secret else "."),
+    "keep": lambda e, s, d, secret: f"{_who(s)} keeps {_plural(d['kept'], 'card')}"
+    + (f": {_cards(e, d['districts'])}." if secret else "."),
+    "build": lambda e, s, d, _: (
+        f"{_who(s)} builds the {_card(e, d['district'])} for {d['paid']} gold."
+    ),
+    "city_complete": lambda e, s, d, _: (
+        f"{_who(s)} completes a city of {d['districts']} districts"
+        + (" first." if d.get("first") else ".")
+    ),
+    "murder": lambda e, s, d, _: f"The Assassin murders the {_card(e, d['character'])}.",
+    "rob": lambda e, s, d, _: f"The Thief will rob the {_card(e, d['character'])}.",
+    "exchange_hands": lambda e, s, d, _: (
+        f"{_who(s)} exchanges hands with seat {d['with']} "
+        f"({d['gave']} cards for {d['got']})."
+    ),
+    "redraw": lambda e, s, d, secret: (
+        f"{_who(s)} discards {_plural(d['count'], 'card')} and draws as many"
+        + (
+            f" (out: {_cards(e, d['discarded'])}; in: {_cards(e, d['drawn'])})."
+            if secret
+            else "."
+        )
+    ),
+    "destroy": lambda e, s, d, _: (
+        f"{_who(s)} destroys the {_card(e, d['district'])} of seat {d['target']} "
+        f"for {d['paid']} gold."
+    ),
+    "graveyard": lambda e, s, d, _: (
+        f"{_who(s)} pays 1 gold to take the {_card(e, d['district'])} into hand (Graveyard)."
+        if d["take"]
+        else f"{_who(s)} lets the {_card(e, d['district'])} go (Graveyard)."
+    ),
+    "laboratory": lambda e, s, d, secret: f"{_who(s)} discards a card for 1 gold (Laboratory)"
+    + (f": {_card(e, d['district'])}." if secret else "."),
+    "smithy": lambda e, s, d, secret: (
+        f"{_who(s)} pays 2 gold for {_plural(d['count'], 'card')} (Smithy)"
+        + (f": {_cards(e, d['districts'])}." if secret else ".")
+    ),
+    "end_turn": lambda e, s, d, _: f"{_who(s)} ends the turn.",
+    "murdered_revealed": lambda e, s, d, _: (
+        f"{_who(s)} held the murdered {_card(e, d['character'])}."
+    ),
+    "round_end": lambda e, s, d, _: f"Round {d['round']} ends.",
+    "game_over": lambda e, s, d, _: f"The game ends after round {d['round']}.",
+}
+
+
+def register_text(kind: str, text: _Text) -> None:
+    """Add the sentence for an event kind defined by a card module."""
+    _TEXTS[kind] = text
+
+
+def render(edition: Edition, event: Event, viewer: int | None) -> dict[str, Any]:
+    """The event as ``viewer`` may see it: its kind, seat, public data, the secret part if
+    the viewer is one of its viewers, and a ``text`` sentence."""
+    sees = viewer is not None and viewer in event.viewers
+    data = dict(event.data)
+    if sees and event.secret:
+        data.update(event.secret)
+    out: dict[str, Any] = {"kind": event.kind, "seat": event.seat, **data}
+    text = _TEXTS.get(event.kind)
+    out["text"] = text(edition, event.seat, data, sees) if text else event.kind
+    return out

@@ -1,0 +1,151 @@
+"""Final scoring (C-15) with a per-part breakdown, ranks and each edition's tie-break."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from citadels.editions import TIE_CHARACTER_RANK, TIE_DISTRICT_COSTS, TIE_GOLD
+from citadels.engine import districts
+from citadels.engine.state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Breakdown:
+    """The parts of a score (C-15 a–e)."""
+
+    districts: int
+    """(a) the sum of the costs of the districts in the city."""
+    colours: int
+    """(b) +3 for a district of every colour of the edition."""
+    first_complete: int
+    """(c) +4 for the first player to complete a city."""
+    complete: int
+    """(d) +2 for every other player with a completed city."""
+    bonus: int
+    """(e) bonus points printed on districts."""
+
+    @property
+    def total(self) -> int:
+        return self.districts + self.colours + self.first_complete + self.complete + self.bonus
+
+    def to_json(self) -> dict[str, int]:
+        return {
+            "districts": self.districts,
+            "colours": self.colours,
+            "first_complete": self.first_complete,
+            "complete": self.complete,
+            "bonus": self.bonus,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat's outcome. ``tiebreak`` names the criterion that separated it from the seats
+    with the same score (``"shared"`` if none did, ``None`` if no other seat had its score)."""
+
+    seat: int
+    score: int
+    breakdown: Breakdown
+    rank: int
+    tiebreak: str | None
+    gold: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "score": self.score,
+            "breakdown": self.breakdown.to_json(),
+            "rank": self.rank,
+            "tiebreak": self.tiebreak,
+            "gold": self.gold,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game: one ``SeatResult`` per seat, in seat order."""
+
+    seats: tuple[SeatResult, ...]
+    tiebreak_order: tuple[str, ...] = field(default=())
+
+    def __getitem__(self, seat: int) -> SeatResult:
+        return self.seats[seat]
+
+    def __iter__(self) -> Any:
+        return iter(self.seats)
+
+    def __len__(self) -> int:
+        return len(self.seats)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats ranked first (several only when the tie could not be broken)."""
+        return tuple(r.seat for r in self.seats if r.rank == 1)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seats": [r.to_json() for r in self.seats],
+            "winners": list(self.winners),
+            "tiebreak_order": list(self.tiebreak_order),
+        }
+
+
+def district_costs(s: GameState, seat: int) -> int:
+    """C-15a: the sum of the current costs of the city's districts (R-2: no bonus points)."""
+    table = s.edition.districts
+    return sum(table[d].cost or 0 for d in s.players[seat].city)
+
+
+def breakdown(s: GameState, seat: int) -> Breakdown:
+    """The score parts of one seat at the end of the game."""
+    colours = districts.scoring_colours(s, seat, s.round)
+    complete = s.is_complete(seat)
+    first = s.first_complete == seat
+    return Breakdown(
+        districts=district_costs(s, seat),
+        colours=3 if all(c in colours for c in s.edition.colours) else 0,
+        first_complete=4 if first else 0,
+        complete=2 if complete and not first else 0,
+        bonus=districts.bonus_points(s, seat),
+    )
+
+
+def tiebreak_value(s: GameState, seat: int, criterion: str) -> int:
+    if criterion == TIE_DISTRICT_COSTS:
+        return district_costs(s, seat)
+    if criterion == TIE_GOLD:
+        return s.players[seat].gold
+    if criterion == TIE_CHARACTER_RANK:
+        # D-5: the highest rank among the characters the seat held in the last round.
+        ranks = [s.rank(c) for c in s.players[seat].characters]
+        return max(ranks, default=0)
+    raise ValueError(f"unknown tie-break {criterion!r}")
+
+
+def score(s: GameState) -> Outcome:
+    """Score every seat (C-15) and rank them with the edition's tie-break (B-6, D-5, K-5)."""
+    order = s.edition.tiebreak
+    parts = [breakdown(s, p.seat) for p in s.players]
+    keys = [
+        (parts[p.seat].total, *(tiebreak_value(s, p.seat, c) for c in order)) for p in s.players
+    ]
+    results = []
+    for p in s.players:
+        key = keys[p.seat]
+        rank = 1 + sum(1 for k in keys if k > key)
+        rivals = [k for i, k in enumerate(keys) if i != p.seat and k[0] == key[0]]
+        tiebreak: str | None = None
+        if rivals:
+            depth = 0
+            for k in rivals:
+                level = next((i for i in range(1, len(key)) if k[i] != key[i]), None)
+                if level is None:
+                    depth = -1
+                    break
+                depth = max(depth, level)
+            tiebreak = "shared" if depth == -1 else order[depth - 1]
+        results.append(
+            SeatResult(p.seat, key[0], parts[p.seat], rank, tiebreak, s.players[p.seat].gold)
+        )
+    return Outcome(tuple(results), order)

@@ -1,0 +1,212 @@
+"""Full JSON form of a game state, and a strict reader that refuses anything inconsistent."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from citadels.editions import get_edition
+from citadels.engine.state import OVER, SELECTION, TURNS, Event, GameState, Pending, Player, Turn
+from citadels.errors import CorruptState
+
+FORMAT = "citadels.state/1"
+
+
+def state_to_json(s: GameState) -> dict[str, Any]:
+    """Everything about the state, as JSON-ready data."""
+    t = s.turn
+    return {
+        "format": FORMAT,
+        "edition": s.edition.id,
+        "options": dict(s.options),
+        "seed": s.seed,
+        "rng": s.rng,
+        "characters": list(s.characters),
+        "complete_at": s.complete_at,
+        "crown": s.crown,
+        "round": s.round,
+        "phase": s.phase,
+        "first_complete": s.first_complete,
+        "deck": s.deck[:],
+        "pool": s.pool[:],
+        "faceup": s.faceup[:],
+        "facedown": s.facedown[:],
+        "steps": [[seat, kind] for seat, kind in s.steps],
+        "holders": dict(s.holders),
+        "revealed": dict(s.revealed),
+        "murdered": s.murdered,
+        "robbed": s.robbed,
+        "robber": s.robber,
+        "next_call": s.next_call,
+        "players": [
+            {
+                "gold": p.gold,
+                "hand": p.hand[:],
+                "city": p.city[:],
+                "built_round": p.built_round[:],
+                "characters": p.characters[:],
+            }
+            for p in s.players
+        ],
+        "turn": None
+        if t is None
+        else {
+            "seat": t.seat,
+            "character": t.character,
+            "build_limit": t.build_limit,
+            "builds": t.builds,
+            "gathered": t.gathered,
+            "income_taken": t.income_taken,
+            "power_used": t.power_used,
+            "ending": t.ending,
+            "used": list(t.used),
+        },
+        "pending": [
+            {"kind": p.kind, "seat": p.seat, "cards": p.cards[:], "keep": p.keep}
+            for p in s.pending
+        ],
+        "log": [
+            [e.kind, e.seat, e.data, e.secret, list(e.viewers)] for e in s.log
+        ],
+    }
+
+
+def _expect(cond: bool, what: str) -> None:
+    if not cond:
+        raise CorruptState(f"saved game is corrupt: {what}")
+
+
+def _int(v: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
+    _expect(type(v) is int, f"{what} must be an integer")
+    _expect(lo is None or v >= lo, f"{what} is out of range")
+    _expect(hi is None or v <= hi, f"{what} is out of range")
+    return int(v)
+
+
+def _ids(v: Any, what: str, known: Any) -> list[str]:
+    _expect(isinstance(v, list) and all(isinstance(x, str) for x in v), f"{what} must be a list")
+    unknown = [x for x in v if x not in known]
+    _expect(not unknown, f"{what} has unknown card(s) {unknown}")
+    return list(v)
+
+
+def _seat_or_none(v: Any, what: str, n: int) -> int | None:
+    return None if v is None else _int(v, what, 0, n - 1)
+
+
+def state_from_json(obj: Any, deck_composition: dict[str, int] | None = None) -> GameState:
+    """Read a state written by ``state_to_json``; ``CorruptState`` names the first problem.
+
+    ``deck_composition`` (id -> copies), when given, is checked against every card in the
+    state: a saved game cannot gain or lose a district card.
+    """
+    try:
+        return _read(obj, deck_composition)
+    except CorruptState:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise CorruptState(f"saved game is corrupt: {type(exc).__name__}: {exc}") from None
+
+
+def _read(obj: Any, deck_composition: dict[str, int] | None) -> GameState:
+    _expect(isinstance(obj, dict), "the state must be a JSON object")
+    _expect(obj.get("format") == FORMAT, f"unknown format {obj.get('format')!r}")
+    edition = get_edition(obj["edition"])
+    options = obj["options"]
+    _expect(isinstance(options, dict), "options must be an object")
+    players_json = obj["players"]
+    _expect(isinstance(players_json, list), "players must be a list")
+    n = len(players_json)
+    _expect(edition.min_players <= n <= 8, "bad number of players")
+    s = GameState(edition, n, options, _int(obj["seed"], "seed"))
+    s.rng = _int(obj["rng"], "rng", 0, (1 << 64) - 1)
+    chars = edition.characters
+    dists = edition.districts
+    s.characters = tuple(_ids(obj["characters"], "characters", chars))
+    s.complete_at = _int(obj["complete_at"], "complete_at", 1, 20)
+    s.crown = _int(obj["crown"], "crown", 0, n - 1)
+    s.round = _int(obj["round"], "round", 1)
+    _expect(obj["phase"] in (SELECTION, TURNS, OVER), "unknown phase")
+    s.phase = obj["phase"]
+    s.first_complete = _seat_or_none(obj["first_complete"], "first_complete", n)
+    s.deck = _ids(obj["deck"], "deck", dists)
+    s.pool = _ids(obj["pool"], "pool", chars)
+    s.faceup = _ids(obj["faceup"], "faceup", chars)
+    s.facedown = _ids(obj["facedown"], "facedown", chars)
+    steps = obj["steps"]
+    _expect(isinstance(steps, list), "steps must be a list")
+    for step in steps:
+        _expect(isinstance(step, list) and len(step) == 2, "bad selection step")
+        _expect(step[1] in ("pick", "put_aside"), "bad selection step kind")
+        s.steps.append((_int(step[0], "step seat", 0, n - 1), step[1]))
+    for name in ("holders", "revealed"):
+        table = obj[name]
+        _expect(isinstance(table, dict), f"{name} must be an object")
+        _ids(list(table), name, chars)
+        setattr(s, name, {c: _int(v, name, 0, n - 1) for c, v in table.items()})
+    for name in ("murdered", "robbed"):
+        v = obj[name]
+        _expect(v is None or v in chars, f"{name} is not a character")
+        setattr(s, name, v)
+    s.robber = _seat_or_none(obj["robber"], "robber", n)
+    s.next_call = _int(obj["next_call"], "next_call", 0, len(s.characters))
+    for i, pj in enumerate(players_json):
+        p = Player(i)
+        p.gold = _int(pj["gold"], f"gold of seat {i}", 0)
+        p.hand = _ids(pj["hand"], f"hand of seat {i}", dists)
+        p.city = _ids(pj["city"], f"city of seat {i}", dists)
+        rounds = pj["built_round"]
+        _expect(
+            isinstance(rounds, list) and len(rounds) == len(p.city),
+            f"built_round of seat {i} does not match the city",
+        )
+        p.built_round = [_int(r, "built_round", 0) for r in rounds]
+        p.characters = _ids(pj["characters"], f"characters of seat {i}", chars)
+        s.players[i] = p
+    tj = obj["turn"]
+    if tj is not None:
+        t = Turn(_int(tj["seat"], "turn seat", 0, n - 1), tj["character"], 0)
+        _expect(t.character in chars, "turn character is unknown")
+        t.build_limit = _int(tj["build_limit"], "build_limit", 0)
+        t.builds = _int(tj["builds"], "builds", 0)
+        for flag in ("gathered", "income_taken", "power_used", "ending"):
+            _expect(isinstance(tj[flag], bool), f"turn {flag} must be true or false")
+            setattr(t, flag, tj[flag])
+        t.used = tuple(_ids(tj["used"], "used", dists))
+        s.turn = t
+    _expect((s.turn is not None) == (s.phase == TURNS and True), "turn does not match phase")
+    for pj in obj["pending"]:
+        _expect(pj["kind"] in ("keep", "redraw", "graveyard"), "unknown pending decision")
+        s.pending.append(
+            Pending(
+                pj["kind"],
+                _int(pj["seat"], "pending seat", 0, n - 1),
+                _ids(pj["cards"], "pending cards", dists),
+                _int(pj["keep"], "pending keep", 0),
+            )
+        )
+    for ev in obj["log"]:
+        _expect(isinstance(ev, list) and len(ev) == 5, "bad log event")
+        kind, seat, data, secret, viewers = ev
+        _expect(isinstance(kind, str) and isinstance(data, dict), "bad log event")
+        _expect(secret is None or isinstance(secret, dict), "bad log event secret")
+        s.log.append(Event(kind, seat, data, secret, tuple(viewers)))
+    if s.phase == SELECTION:
+        _expect(bool(s.steps), "selection phase without a step")
+    if deck_composition is not None:
+        _expect(
+            card_counts(s) == Counter(deck_composition),
+            "the district cards do not add up to the edition's deck",
+        )
+    return s
+
+
+def card_counts(s: GameState) -> Counter[str]:
+    """Every district card in the game, wherever it is: deck, hands, cities, pending."""
+    counts: Counter[str] = Counter(s.deck)
+    for p in s.players:
+        counts.update(p.hand)
+        counts.update(p.city)
+    for pending in s.pending:
+        counts.update(pending.cards)
+    return counts

@@ -1,0 +1,267 @@
+"""The game state and its parts, with a cheap hand-written ``copy()``.
+
+The state is plain mutable data; the rules modules change it. Nothing here knows the rules
+except the few helpers that every rule needs (drawing, shuffling, the district count).
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from citadels import rng
+from citadels.editions import Edition
+
+SELECTION = "selection"
+TURNS = "turns"
+OVER = "over"
+
+
+class Event(NamedTuple):
+    """Something that happened. ``data`` is public; ``secret`` is seen only by ``viewers``."""
+
+    kind: str
+    seat: int | None
+    data: dict[str, Any]
+    secret: dict[str, Any] | None = None
+    viewers: tuple[int, ...] = ()
+
+
+class Player:
+    """One seat: gold, hand, city and the characters held this round."""
+
+    __slots__ = ("built_round", "characters", "city", "gold", "hand", "seat")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.gold = 0
+        self.hand: list[str] = []
+        self.city: list[str] = []
+        self.built_round: list[int] = []
+        """For each district of ``city``, the round in which it was built or arrived."""
+        self.characters: list[str] = []
+
+    def copy(self) -> Player:
+        p = Player.__new__(Player)
+        p.seat = self.seat
+        p.gold = self.gold
+        p.hand = self.hand[:]
+        p.city = self.city[:]
+        p.built_round = self.built_round[:]
+        p.characters = self.characters[:]
+        return p
+
+    def add_to_city(self, district: str, round_no: int) -> None:
+        self.city.append(district)
+        self.built_round.append(round_no)
+
+    def remove_from_city(self, district: str) -> None:
+        i = self.city.index(district)
+        del self.city[i]
+        del self.built_round[i]
+
+
+class Turn:
+    """The turn being played: who, as which character, and what has been done so far."""
+
+    __slots__ = (
+        "builds",
+        "build_limit",
+        "character",
+        "ending",
+        "gathered",
+        "income_taken",
+        "power_used",
+        "seat",
+        "used",
+    )
+
+    def __init__(self, seat: int, character: str, build_limit: int) -> None:
+        self.seat = seat
+        self.character = character
+        self.build_limit = build_limit
+        self.builds = 0
+        self.gathered = False
+        self.income_taken = False
+        self.power_used = False
+        self.ending = False
+        """Set when an action ends the turn by itself (the classic Warlord's destroy, K-4)."""
+        self.used: tuple[str, ...] = ()
+        """Once-per-turn district powers already used this turn."""
+
+    def copy(self) -> Turn:
+        t = Turn.__new__(Turn)
+        t.seat = self.seat
+        t.character = self.character
+        t.build_limit = self.build_limit
+        t.builds = self.builds
+        t.gathered = self.gathered
+        t.income_taken = self.income_taken
+        t.power_used = self.power_used
+        t.ending = self.ending
+        t.used = self.used
+        return t
+
+
+class Pending:
+    """A decision that interrupts the flow: keep drawn cards, the Magician's discards, the
+    Graveyard offer. ``cards`` are the cards it is about (drawn, discarded, destroyed)."""
+
+    __slots__ = ("cards", "keep", "kind", "seat")
+
+    def __init__(self, kind: str, seat: int, cards: list[str], keep: int = 0) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.cards = cards
+        self.keep = keep
+
+    def copy(self) -> Pending:
+        return Pending(self.kind, self.seat, self.cards[:], self.keep)
+
+
+class GameState:
+    """Everything about one game. Mutated in place by the rules; ``copy()`` is cheap."""
+
+    __slots__ = (
+        "characters",
+        "complete_at",
+        "crown",
+        "deck",
+        "edition",
+        "facedown",
+        "faceup",
+        "first_complete",
+        "holders",
+        "log",
+        "murdered",
+        "next_call",
+        "options",
+        "pending",
+        "phase",
+        "players",
+        "pool",
+        "revealed",
+        "rng",
+        "robbed",
+        "robber",
+        "round",
+        "seed",
+        "steps",
+        "turn",
+    )
+
+    def __init__(self, edition: Edition, players: int, options: dict[str, Any], seed: int) -> None:
+        self.edition = edition
+        self.options = options
+        self.seed = seed
+        self.rng = rng.seed_state(seed)
+        self.players = [Player(i) for i in range(players)]
+        self.deck: list[str] = []
+        """The district deck; the top card is the last element."""
+        self.characters: tuple[str, ...] = ()
+        """The game's character set, ordered by rank."""
+        self.complete_at = 8
+        self.crown = 0
+        self.round = 0
+        self.phase = SELECTION
+        self.first_complete: int | None = None
+        # Round state.
+        self.pool: list[str] = []
+        """Characters still on offer during selection."""
+        self.faceup: list[str] = []
+        self.facedown: list[str] = []
+        """Characters out of the round face down: the C-3 card, put-asides, the last card."""
+        self.steps: list[tuple[int, str]] = []
+        """Remaining selection steps: (seat, "pick" | "put_aside")."""
+        self.holders: dict[str, int] = {}
+        self.revealed: dict[str, int] = {}
+        self.murdered: str | None = None
+        self.robbed: str | None = None
+        self.robber: int | None = None
+        """The seat of the Thief who named ``robbed``."""
+        self.next_call = 0
+        """Index into ``characters`` of the next character to call."""
+        self.turn: Turn | None = None
+        self.pending: list[Pending] = []
+        self.log: list[Event] = []
+
+    # --- copy -----------------------------------------------------------------------------
+
+    def copy(self) -> GameState:
+        """An independent copy (events are immutable and shared)."""
+        s = GameState.__new__(GameState)
+        s.edition = self.edition
+        s.options = self.options
+        s.seed = self.seed
+        s.rng = self.rng
+        s.players = [p.copy() for p in self.players]
+        s.deck = self.deck[:]
+        s.characters = self.characters
+        s.complete_at = self.complete_at
+        s.crown = self.crown
+        s.round = self.round
+        s.phase = self.phase
+        s.first_complete = self.first_complete
+        s.pool = self.pool[:]
+        s.faceup = self.faceup[:]
+        s.facedown = self.facedown[:]
+        s.steps = self.steps[:]
+        s.holders = self.holders.copy()
+        s.revealed = self.revealed.copy()
+        s.murdered = self.murdered
+        s.robbed = self.robbed
+        s.robber = self.robber
+        s.next_call = self.next_call
+        s.turn = self.turn.copy() if self.turn is not None else None
+        s.pending = [p.copy() for p in self.pending]
+        s.log = self.log[:]
+        return s
+
+    # --- randomness -----------------------------------------------------------------------
+
+    def randbelow(self, n: int) -> int:
+        """A random integer in ``range(n)`` from the game's own generator."""
+        self.rng, bits = rng.next_state(self.rng)
+        return bits % n
+
+    def shuffle(self, items: list[Any]) -> None:
+        """Shuffle in place (Fisher–Yates) with the game's own generator."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.randbelow(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    # --- cards ----------------------------------------------------------------------------
+
+    def draw(self, n: int) -> list[str]:
+        """Take up to ``n`` cards from the top of the deck (fewer if it runs short, C-7)."""
+        deck = self.deck
+        if n >= len(deck):
+            drawn = deck[::-1]
+            deck.clear()
+            return drawn
+        drawn = deck[-n:]
+        del deck[-n:]
+        drawn.reverse()
+        return drawn
+
+    def to_bottom(self, cards: list[str]) -> None:
+        """Put cards face down on the bottom of the deck (C-7, C-11)."""
+        self.deck[0:0] = cards
+
+    def log_event(
+        self,
+        kind: str,
+        seat: int | None,
+        data: dict[str, Any],
+        secret: dict[str, Any] | None = None,
+        viewers: tuple[int, ...] = (),
+    ) -> None:
+        self.log.append(Event(kind, seat, data, secret, viewers))
+
+    # --- derived facts --------------------------------------------------------------------
+
+    def rank(self, character: str) -> int:
+        return self.edition.characters[character].rank
+
+    def is_complete(self, seat: int) -> bool:
+        """Whether the seat's city is completed (C-14: at least N districts)."""
+        return len(self.players[seat].city) >= self.complete_at

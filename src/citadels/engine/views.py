@@ -1,0 +1,105 @@
+"""``player_view``: exactly what one seat (or a spectator) may know, as JSON-ready data.
+
+This is the only thing that leaves the engine for clients: bots, the terminal, the browser
+and RL environments all read views, never the state (C-10).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from citadels.engine import narrate, rules
+from citadels.engine.actions import Action
+from citadels.engine.state import OVER, SELECTION, GameState
+
+
+def known_facedown(s: GameState, viewer: int | None) -> list[str]:
+    """Face-down characters of this round the viewer has seen: the ones he put aside, and
+    the C-3 card if he was the last chooser (C-5)."""
+    if viewer is None or s.phase == OVER:
+        return []
+    seen: list[str] = []
+    for ev in reversed(s.log):
+        if ev.kind == "round":
+            break
+        if ev.kind in ("put_aside", "look_facedown") and viewer in ev.viewers and ev.secret:
+            c = ev.secret["character"]
+            if c in s.facedown and c not in seen:
+                seen.append(c)
+    return seen
+
+
+def player_view(
+    s: GameState,
+    viewer: int | None,
+    legal: list[Action] | None = None,
+    log_from: int = 0,
+) -> dict[str, Any]:
+    """The view of seat ``viewer`` (``None``: a spectator). ``legal`` are the legal actions,
+    included only when the viewer is to move. ``log_from`` skips the first events."""
+    to_move = rules.to_move(s)
+    over = s.phase == OVER
+    players = []
+    for p in s.players:
+        own = viewer == p.seat
+        entry: dict[str, Any] = {
+            "seat": p.seat,
+            "gold": p.gold,
+            "hand_size": len(p.hand),
+            "city": p.city[:],
+            "characters": [
+                c for c in p.characters if own or over or s.revealed.get(c) == p.seat
+            ],
+            "complete": s.is_complete(p.seat),
+        }
+        if own:
+            entry["hand"] = sorted(p.hand)
+        players.append(entry)
+    view: dict[str, Any] = {
+        "edition": s.edition.id,
+        "seat": viewer,
+        "round": s.round,
+        "phase": s.phase,
+        "crown": s.crown,
+        "to_move": to_move,
+        "deck_size": len(s.deck),
+        "complete_at": s.complete_at,
+        "first_complete": s.first_complete,
+        "characters_in_play": list(s.characters),
+        "faceup_removed": s.faceup[:],
+        "facedown_count": len(s.facedown),
+        "known_facedown": known_facedown(s, viewer),
+        "revealed": dict(s.revealed),
+        "murdered": s.murdered,
+        "robbed": s.robbed,
+        "players": players,
+    }
+    if s.phase == SELECTION and s.steps:
+        seat, kind = s.steps[0]
+        selection: dict[str, Any] = {"seat": seat, "kind": kind, "remaining": len(s.pool)}
+        if viewer == seat:
+            selection["offered"] = [
+                a.character for a in rules.selection_actions(s)  # type: ignore[attr-defined]
+            ]
+        view["selection"] = selection
+    t = s.turn
+    if t is not None:
+        view["turn"] = {
+            "seat": t.seat,
+            "character": t.character,
+            "gathered": t.gathered,
+            "income_taken": t.income_taken,
+            "power_used": t.power_used,
+            "builds": t.builds,
+            "build_limit": t.build_limit,
+        }
+    if s.pending:
+        pending = s.pending[-1]
+        entry = {"kind": pending.kind, "seat": pending.seat}
+        if pending.kind == "graveyard" or viewer == pending.seat:
+            entry["cards"] = pending.cards[:]
+        view["pending"] = entry
+    if viewer is not None and viewer == to_move and legal is not None:
+        view["legal_actions"] = [a.to_json() for a in legal]
+    view["log"] = [narrate.render(s.edition, ev, viewer) for ev in s.log[log_from:]]
+    return view
