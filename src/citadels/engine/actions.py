@@ -8,6 +8,7 @@ built by hand or read from JSON compares equal to the shared one.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
@@ -244,14 +245,14 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     PutAsideCharacter,
     KeepCards,
     UseGraveyard,
-    DiscardCard,
-    DrawReplacements,
     GatherGold,
     GatherCards,
     TakeIncome,
     Murder,
     Rob,
     ExchangeHands,
+    DiscardCard,
+    DrawReplacements,
     Destroy,
     Build,
     UseLaboratory,
@@ -272,9 +273,17 @@ def register(cls: type[Action]) -> type[Action]:
     return cls
 
 
-def sort_key(action: Action) -> tuple[Any, ...]:
-    """The canonical order of actions: by kind, then by their fields."""
-    return (_ORDER[type(action)], *(getattr(action, f.name) for f in dataclasses.fields(action)))
+def sort_key(action: Action, rank: Callable[[str], int] | None = None) -> tuple[Any, ...]:
+    """The canonical order of legal actions: by kind (``ACTION_TYPES``), then field by field;
+    characters by ``rank`` when given (that is the order ``legal_actions`` uses)."""
+    key: list[Any] = [_ORDER[type(action)]]
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        if f.name == "character" and rank is not None:
+            key.append((rank(value), value))
+        else:
+            key.append(value)
+    return tuple(key)
 
 
 _A = TypeVar("_A", bound=Action)

@@ -18,8 +18,8 @@ from citadels.engine.actions import (
     Rob,
     cached,
 )
-from citadels.engine.state import GameState, Pending, Turn
 from citadels.engine.actions import Destroy as DestroyAction
+from citadels.engine.state import GameState, Pending, Turn
 
 
 class CharacterPower:
@@ -193,7 +193,7 @@ class Warlord(CharacterPower):
 
     def actions(self, s: GameState, t: Turn, out: list[Action]) -> None:
         timing = s.edition.warlord_timing
-        if (timing == AFTER_GATHER or timing == END_OF_TURN) and not t.gathered:
+        if timing in (AFTER_GATHER, END_OF_TURN) and not t.gathered:
             return
         gold = s.players[t.seat].gold
         shielded = protected_seat(s)

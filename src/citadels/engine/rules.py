@@ -147,7 +147,7 @@ def is_last_chooser_step(s: GameState) -> bool:
 
 
 def selection_actions(s: GameState) -> list[Action]:
-    seat, kind = s.steps[0]
+    kind = s.steps[0][1]
     if kind == PUT_ASIDE:
         return [cached(PutAsideCharacter, c) for c in s.pool]
     offered = s.pool
@@ -157,7 +157,7 @@ def selection_actions(s: GameState) -> list[Action]:
 
 
 def apply_selection(s: GameState, action: Action) -> None:
-    seat, kind = s.steps.pop(0)
+    seat = s.steps.pop(0)[0]
     if isinstance(action, PutAsideCharacter):
         s.pool.remove(action.character)
         s.facedown.append(action.character)

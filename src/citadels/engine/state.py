@@ -64,8 +64,8 @@ class Turn:
     """The turn being played: who, as which character, and what has been done so far."""
 
     __slots__ = (
-        "builds",
         "build_limit",
+        "builds",
         "character",
         "ending",
         "gathered",
