@@ -23,7 +23,7 @@ typecheck: install
 	$(VENV)/bin/mypy src
 
 pytest: install
-	$(VENV)/bin/pytest
+	$(VENV)/bin/pytest -n auto
 
 test: lint typecheck pytest
 

@@ -1,0 +1,271 @@
+"""The ``citadels`` command: demo games, simulations, benchmarks, editions, replays."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from citadels import __version__
+from citadels.bench import run_bench
+from citadels.cli import render
+from citadels.editions import EDITIONS, get_edition
+from citadels.engine.game import Game, game_from_json, new_game, replay
+from citadels.errors import CitadelsError
+from citadels.sim import game_seeds, play_game, random_bots, run_games
+
+app = typer.Typer(
+    name="citadels",
+    help="Citadels rules engine: narrated demo games, simulations, benchmarks and replays.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False, soft_wrap=True)
+
+EditionOpt = Annotated[
+    str, typer.Option("--edition", "-e", help="Edition id: basic, dezh or classic.")
+]
+PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players.")]
+SeedOpt = Annotated[
+    int | None, typer.Option("--seed", "-s", help="Seed (default: a fresh one, printed).")
+]
+CompleteAtOpt = Annotated[
+    int | None,
+    typer.Option("--complete-at", help="Districts that complete a city (classic: 8, 7 or 6)."),
+]
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print one error line on stderr and leave with ``code``."""
+    err_console.print(Text(f"error: {message}"))
+    raise typer.Exit(code)
+
+
+def _options(complete_at: int | None) -> dict[str, Any]:
+    return {} if complete_at is None else {"complete_at": complete_at}
+
+
+def _fresh_seed() -> int:
+    # Short enough to type back in; any integer works as a seed.
+    return secrets.randbits(32)
+
+
+def _version(value: bool) -> None:
+    if value:
+        console.print(f"citadels {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Citadels rules engine: narrated demo games, simulations, benchmarks and replays."""
+
+
+def show_game(game: Game) -> None:
+    """Print a game's spectator log round by round, the cities and the score table."""
+    view = game.view(None)
+    edition = game.edition
+    render.print_narration(console, edition, view["log"])
+    console.print()
+    console.print(render.cities_table(edition, view))
+    console.print(render.result_table(game.result(), final=game.is_over))
+    if not game.is_over:
+        console.print(
+            Text(f"The game is not over: seat {game.to_move} is to move.", style="yellow")
+        )
+
+
+@app.command()
+def demo(
+    edition: EditionOpt = "classic",
+    players: PlayersOpt = 4,
+    seed: SeedOpt = None,
+    complete_at: CompleteAtOpt = None,
+    save: Annotated[
+        Path | None, typer.Option("--save", help="Write the game record (JSON) to this file.")
+    ] = None,
+) -> None:
+    """Play one game among random bots and narrate it turn by turn."""
+    if seed is None:
+        seed = _fresh_seed()
+    try:
+        game = new_game(edition, players, seed=seed, **_options(complete_at))
+    except ValueError as exc:
+        fail(str(exc))
+    _, bot_seeds = game_seeds(seed, 0, players)
+    play_game(game, random_bots(players, bot_seeds))
+    show_game(game)
+    replay_cmd = f"citadels demo --edition {game.edition.id} --players {players} --seed {seed}"
+    if complete_at is not None:
+        replay_cmd += f" --complete-at {complete_at}"
+    console.print(Text.assemble(("Seed ", "dim"), (str(seed), "bold"), (f" — replay: {replay_cmd}", "dim")))
+    if save is not None:
+        try:
+            save.write_text(json.dumps(game.record()) + "\n", encoding="utf-8")
+        except OSError as exc:
+            fail(f"cannot write {save}: {exc.strerror or exc}")
+        console.print(Text(f"Game record written to {save}", style="dim"))
+
+
+@app.command()
+def simulate(
+    edition: EditionOpt = "classic",
+    players: PlayersOpt = 4,
+    games: Annotated[int, typer.Option("--games", "-g", help="Number of games.")] = 100,
+    seed: SeedOpt = None,
+    complete_at: CompleteAtOpt = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the statistics as JSON.")
+    ] = False,
+) -> None:
+    """Play many games among random bots; print speed, game length, wins and scores per seat."""
+    if games < 1:
+        fail(f"--games must be at least 1, not {games}")
+    if seed is None:
+        seed = _fresh_seed()
+    options = _options(complete_at)
+    try:
+        new_game(edition, players, seed=0, **options)
+    except ValueError as exc:
+        fail(str(exc))
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        disable=as_json or not err_console.is_terminal,
+    )
+    with progress:
+        task = progress.add_task(f"{edition}, {players} players", total=games)
+        stats = run_games(
+            edition,
+            players,
+            games,
+            seed,
+            options=options,
+            on_game=lambda _summary: progress.advance(task),
+        )
+    if as_json:
+        console.print_json(data={"seed": seed, "options": options, **stats.to_json()})
+        return
+    title = get_edition(edition).title
+    console.print(
+        Text.assemble(
+            (f"{title}", "bold"), f" — {players} players, {games} games, seed ", (str(seed), "bold")
+        )
+    )
+    console.print(render.sim_tables(stats))
+
+
+@app.command()
+def bench(
+    games: Annotated[
+        int, typer.Option("--games", "-g", help="At most this many games per edition.")
+    ] = 1000,
+    seconds: Annotated[
+        float, typer.Option("--seconds", help="At most this many seconds of playouts per edition.")
+    ] = 2.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+) -> None:
+    """Time random playouts, copy() and one decision for every edition at 4 players."""
+    if games < 1:
+        fail(f"--games must be at least 1, not {games}")
+    if seconds <= 0:
+        fail(f"--seconds must be positive, not {seconds}")
+    with err_console.status("Timing…", spinner="dots") if err_console.is_terminal else _null():
+        report = run_bench(games, seconds)
+    if as_json:
+        console.print_json(data=report.to_json())
+    else:
+        console.print(render.bench_table(report))
+
+
+class _null:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+@app.command()
+def editions(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the editions as JSON.")] = False,
+) -> None:
+    """List the editions: players, city size, characters and deck."""
+    if as_json:
+        console.print_json(data=[render.edition_summary(e) for e in EDITIONS.values()])
+    else:
+        console.print(render.editions_table(EDITIONS.values()))
+
+
+def load_game(path: Path) -> Game:
+    """Read a game record (``Game.record()``) or a saved game (``Game.to_json()``)."""
+    try:
+        obj = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    except UnicodeDecodeError:
+        fail(f"{path} is not a text file")
+    except json.JSONDecodeError as exc:
+        fail(f"{path} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+    kind = obj.get("format") if isinstance(obj, dict) else None
+    try:
+        if isinstance(kind, str) and kind.startswith("citadels.game/"):
+            return game_from_json(obj)
+        return replay(obj)
+    except CitadelsError as exc:
+        fail(f"{path}: {exc}")
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A game record or saved game (JSON).")],
+) -> None:
+    """Narrate a recorded or saved game and print its result."""
+    show_game(load_game(file))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the ``citadels`` command; usage errors print one line and exit with code 2."""
+    command = typer.main.get_command(app)
+    try:
+        code = command.main(args=argv, prog_name="citadels", standalone_mode=False)
+    except typer.Abort:
+        err_console.print("aborted")
+        sys.exit(130)
+    except typer.TyperException as exc:
+        # Bad or missing options and arguments (click usage errors).
+        format_message = getattr(exc, "format_message", None)
+        message = format_message() if callable(format_message) else str(exc)
+        ctx = getattr(exc, "ctx", None)
+        where = ctx.command_path if ctx is not None else "citadels"
+        if message:  # empty when the help was printed because no command was given
+            err_console.print(Text(f"error: {message} (see '{where} --help')"))
+        sys.exit(getattr(exc, "exit_code", 2))
+    sys.exit(code if isinstance(code, int) else 0)
