@@ -67,6 +67,11 @@ def _fresh_seed() -> int:
     return secrets.randbits(32)
 
 
+def _print_json(data: Any) -> None:
+    # Plain JSON on stdout (no colours, no wrapping), for pipes and scripts.
+    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+
+
 def _version(value: bool) -> None:
     if value:
         console.print(f"citadels {__version__}")
@@ -120,7 +125,9 @@ def demo(
     replay_cmd = f"citadels demo --edition {game.edition.id} --players {players} --seed {seed}"
     if complete_at is not None:
         replay_cmd += f" --complete-at {complete_at}"
-    console.print(Text.assemble(("Seed ", "dim"), (str(seed), "bold"), (f" — replay: {replay_cmd}", "dim")))
+    console.print(
+        Text.assemble(("Seed ", "dim"), (str(seed), "bold"), (f" — replay: {replay_cmd}", "dim"))
+    )
     if save is not None:
         try:
             save.write_text(json.dumps(game.record()) + "\n", encoding="utf-8")
@@ -136,9 +143,7 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games.")] = 100,
     seed: SeedOpt = None,
     complete_at: CompleteAtOpt = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print the statistics as JSON.")
-    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
 ) -> None:
     """Play many games among random bots; print speed, game length, wins and scores per seat."""
     if games < 1:
@@ -171,7 +176,7 @@ def simulate(
             on_game=lambda _summary: progress.advance(task),
         )
     if as_json:
-        console.print_json(data={"seed": seed, "options": options, **stats.to_json()})
+        _print_json({"seed": seed, "options": options, **stats.to_json()})
         return
     title = get_edition(edition).title
     console.print(
@@ -200,7 +205,7 @@ def bench(
     with err_console.status("Timing…", spinner="dots") if err_console.is_terminal else _null():
         report = run_bench(games, seconds)
     if as_json:
-        console.print_json(data=report.to_json())
+        _print_json(report.to_json())
     else:
         console.print(render.bench_table(report))
 
@@ -219,7 +224,7 @@ def editions(
 ) -> None:
     """List the editions: players, city size, characters and deck."""
     if as_json:
-        console.print_json(data=[render.edition_summary(e) for e in EDITIONS.values()])
+        _print_json([render.edition_summary(e) for e in EDITIONS.values()])
     else:
         console.print(render.editions_table(EDITIONS.values()))
 

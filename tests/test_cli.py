@@ -1,0 +1,349 @@
+"""The ``citadels`` command: demo, simulate, bench, editions, replay, and its error handling."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import citadels
+from citadels.bots import RandomBot
+from citadels.cli import app, main
+from citadels.sim import GameSummary, SimStats, game_seeds, play_game, run_games
+
+runner = CliRunner()
+
+
+def invoke(*args: str) -> Any:
+    return runner.invoke(app, list(args))
+
+
+def assert_one_line_error(result: Any, *words: str) -> None:
+    """Exit code 2, nothing on stdout, one ``error:`` line on stderr, no traceback."""
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert "Traceback" not in result.stderr
+    for word in words:
+        assert word in lines[0]
+
+
+# --- demo ----------------------------------------------------------------------------------
+
+
+def test_demo_narrates_a_whole_game_and_prints_the_score_table() -> None:
+    result = invoke("demo", "--seed", "7")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Setup" in out and "Round 1 · crown: seat" in out
+    assert "picks a character." in out and " is the " in out  # selection, reveals
+    assert "The game ends after round" in out
+    assert "Result" in out and "Tie-break" in out and "★ 1" in out
+    assert "citadels demo --edition classic --players 4 --seed 7" in out
+    # The narration is the spectator log, round by round.
+    game = citadels.new_game("classic", 4, seed=7)
+    play_game(game, [RandomBot(s) for s in game_seeds(7, 0, 4)[1]])
+    flat = " ".join(out.split())
+    for event in game.view(None)["log"]:
+        assert " ".join(event["text"].split()) in flat
+
+
+def test_demo_is_reproducible_from_its_seed() -> None:
+    first = invoke("demo", "--edition", "dezh", "--players", "3", "--seed", "5")
+    second = invoke("demo", "--edition", "dezh", "--players", "3", "--seed", "5")
+    assert first.exit_code == 0 and first.stdout == second.stdout
+
+
+def test_demo_without_seed_prints_the_seed_to_replay() -> None:
+    result = invoke("demo", "--edition", "basic", "--players", "2")
+    assert result.exit_code == 0, result.output
+    line = next(li for li in result.stdout.splitlines() if li.startswith("Seed "))
+    seed = int(line.split()[1])
+    again = invoke("demo", "--edition", "basic", "--players", "2", "--seed", str(seed))
+    assert again.stdout == result.stdout
+
+
+def test_demo_bots_see_only_their_own_seat() -> None:
+    seen: list[tuple[int, int | None, bool]] = []
+
+    class Spy:
+        def __init__(self, seat: int) -> None:
+            self.seat = seat
+            self.inner = RandomBot(seat)
+
+        def choose(self, view: dict[str, Any], legal: Sequence[citadels.Action]) -> Any:
+            hands = [p for p in view["players"] if "hand" in p]
+            seen.append((self.seat, view["seat"], [p["seat"] for p in hands] == [self.seat]))
+            assert view["legal_actions"] == [a.to_json() for a in legal]
+            return self.inner.choose(view, legal)
+
+    game = citadels.new_game("classic", 4, seed=3)
+    decisions = play_game(game, [Spy(s) for s in range(4)])
+    assert game.is_over and decisions == len(seen) == len(game.actions)
+    assert all(seat == view_seat and own_hand_only for seat, view_seat, own_hand_only in seen)
+
+
+def test_demo_save_writes_a_record_that_replays(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    demo = invoke("demo", "--seed", "11", "--players", "5", "--save", str(path))
+    assert demo.exit_code == 0, demo.output
+    record = json.loads(path.read_text())
+    assert record["format"] == "citadels.record/1" and record["seed"] == 11
+    assert citadels.replay(record).is_over
+    replayed = invoke("replay", str(path))
+    assert replayed.exit_code == 0, replayed.output
+    # Same narration and result as the demo (the demo adds the seed lines).
+    assert demo.stdout.startswith(replayed.stdout)
+
+
+def test_demo_complete_at_option() -> None:
+    result = invoke("demo", "--seed", "2", "--complete-at", "6")
+    assert result.exit_code == 0, result.output
+    assert "completes a city of 6 districts first" in result.stdout
+    assert "--complete-at 6" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("--edition", "chess"), ("unknown edition 'chess'", "basic, dezh, classic")),
+        (("--players", "9"), ("2 to 7 players", "not 9")),
+        (("--players", "1", "--edition", "basic"), ("2 to 7 players",)),
+        (("--complete-at", "5"), ("complete_at", "8, 7, 6")),
+        (("--edition", "basic", "--complete-at", "7"), ("unknown option",)),
+    ],
+)
+def test_demo_bad_options_print_one_line_and_exit_2(
+    args: tuple[str, ...], words: tuple[str, ...]
+) -> None:
+    assert_one_line_error(invoke("demo", *args), *words)
+
+
+# --- simulate ------------------------------------------------------------------------------
+
+
+def simulate_json(*args: str) -> dict[str, Any]:
+    result = invoke("simulate", "--json", *args)
+    assert result.exit_code == 0, result.output
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+def test_simulate_is_deterministic_given_the_seed() -> None:
+    args = ("--edition", "dezh", "--players", "3", "--games", "6", "--seed", "4")
+    first, second = simulate_json(*args), simulate_json(*args)
+    for data in (first, second):
+        del data["seconds"], data["games_per_second"]
+    assert first == second
+    assert first["games"] == 6 and first["seed"] == 4 and first["players"] == 3
+    assert abs(sum(first["win_share"]) - 1) < 1e-9
+    other = simulate_json("--edition", "dezh", "--players", "3", "--games", "6", "--seed", "5")
+    assert other["mean_score"] != first["mean_score"]
+
+
+def test_simulate_figures_match_the_games_played() -> None:
+    data = simulate_json("--edition", "basic", "--players", "4", "--games", "5", "--seed", "9")
+    games = []
+    for index in range(5):
+        game_seed, bot_seeds = game_seeds(9, index, 4)
+        game = citadels.new_game("basic", 4, seed=game_seed)
+        play_game(game, [RandomBot(s) for s in bot_seeds])
+        games.append(game)
+    rounds = sum(g.view(None)["round"] for g in games) / 5
+    assert data["mean_rounds"] == pytest.approx(rounds)
+    for seat in range(4):
+        mean = sum(g.result()[seat].score for g in games) / 5
+        assert data["mean_score"][seat] == pytest.approx(mean)
+        wins = sum(1 / len(g.result().winners) for g in games if seat in g.result().winners)
+        assert data["win_share"][seat] == pytest.approx(wins / 5)
+
+
+def test_simulate_text_output() -> None:
+    result = invoke("simulate", "--games", "3", "--seed", "1", "--players", "2")
+    assert result.exit_code == 0, result.output
+    for words in ("games/s", "mean rounds per game", "Win share", "Mean score", "seed 1"):
+        assert words in result.stdout
+
+
+def test_a_tie_for_first_splits_the_win() -> None:
+    stats = SimStats("classic", 3)
+    stats.add(GameSummary(seed=0, rounds=5, decisions=100, scores=(20, 20, 10), ranks=(1, 1, 3)))
+    stats.add(GameSummary(seed=1, rounds=7, decisions=120, scores=(9, 30, 10), ranks=(3, 1, 2)))
+    assert stats.win_share == [0.25, 0.75, 0.0]
+    assert stats.mean_score == [14.5, 25.0, 10.0]
+    assert stats.mean_rounds == 6.0
+
+
+def test_run_games_in_pieces_equals_one_run() -> None:
+    whole = run_games("classic", 4, 6, seed=2)
+    first = run_games("classic", 4, 3, seed=2)
+    first.merge(run_games("classic", 4, 3, seed=2, first=3))
+    assert (first.games, first.rounds, first.decisions) == (6, whole.rounds, whole.decisions)
+    assert first.wins == pytest.approx(whole.wins)
+    assert first.score_totals == whole.score_totals
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("--edition", "nope"), ("unknown edition",)),
+        (("--players", "8"), ("2 to 7 players",)),
+        (("--games", "0"), ("--games",)),
+    ],
+)
+def test_simulate_bad_options(args: tuple[str, ...], words: tuple[str, ...]) -> None:
+    assert_one_line_error(invoke("simulate", *args), *words)
+
+
+# --- bench ---------------------------------------------------------------------------------
+
+
+def test_bench_json() -> None:
+    result = invoke("bench", "--games", "2", "--seconds", "0.05", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [e["edition"] for e in data["editions"]] == ["basic", "dezh", "classic"]
+    for entry in data["editions"]:
+        assert entry["players"] == 4 and 1 <= entry["games"] <= 2
+        assert entry["games_per_second"] > 0 and entry["decisions_per_second"] > 0
+        assert entry["copy_us"] > 0 and entry["decision_us"] > 0 and entry["view_us"] > 0
+    assert set(data["goals"]) == {"classic_games_per_second", "copy_us"}
+    assert all(isinstance(g["met"], bool) for g in data["goals"].values())
+
+
+def test_bench_table() -> None:
+    result = invoke("bench", "--games", "1")
+    assert result.exit_code == 0, result.output
+    for words in ("basic", "dezh", "classic", "Games/s", "copy µs", "≥ 500 classic games/s"):
+        assert words in result.stdout
+
+
+def test_bench_bad_options() -> None:
+    assert_one_line_error(invoke("bench", "--games", "0"), "--games")
+    assert_one_line_error(invoke("bench", "--seconds", "0"), "--seconds")
+
+
+# --- editions ------------------------------------------------------------------------------
+
+
+def test_editions_lists_every_edition() -> None:
+    result = invoke("editions")
+    assert result.exit_code == 0, result.output
+    for ed in citadels.EDITIONS.values():
+        assert ed.id in result.stdout and ed.title in result.stdout
+        assert f"{sum(ed.deck.values())} cards" in result.stdout
+    assert "2–7" in result.stdout and "complete_at 8/7/6" in result.stdout
+
+
+def test_editions_json() -> None:
+    result = invoke("editions", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert [e["id"] for e in data] == list(citadels.EDITIONS)
+    classic = data[2]
+    assert classic["deck_size"] == sum(classic["deck_by_colour"].values()) == 66
+    assert classic["city_size_options"] == [8, 7, 6] and len(classic["characters"]) == 8
+
+
+# --- replay --------------------------------------------------------------------------------
+
+
+def random_game(edition: str, players: int, seed: int, moves: int | None = None) -> citadels.Game:
+    game = citadels.new_game(edition, players, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over and (moves is None or len(game.actions) < moves):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_replay_a_saved_game_in_progress(tmp_path: Path) -> None:
+    game = random_game("dezh", 3, seed=6, moves=90)
+    path = tmp_path / "saved.json"
+    path.write_text(json.dumps(game.to_json()))
+    result = invoke("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Scores if the game ended now" in result.stdout
+    assert f"seat {game.to_move} is to move" in result.stdout
+
+
+def test_replay_a_finished_record(tmp_path: Path) -> None:
+    game = random_game("basic", 6, seed=8)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(game.record()))
+    result = invoke("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "The game ends after round" in result.stdout and "★ 1" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        ('{"format": "citadels.record/1", "edition"', ("not valid JSON",)),
+        ("[1, 2]", ("not a game record",)),
+        ('{"format": "citadels.record/1", "edition": "classic"}', ("bad game record",)),
+        ('{"format": "citadels.game/1", "record": 3}', ("saved game",)),
+        ("", ("not valid JSON",)),
+    ],
+)
+def test_replay_corrupt_files(tmp_path: Path, content: str, words: tuple[str, ...]) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    assert_one_line_error(invoke("replay", str(path)), *words)
+
+
+def test_replay_a_record_that_does_not_replay(tmp_path: Path) -> None:
+    record = random_game("classic", 4, seed=1).record()
+    record["actions"][5] = {"type": "build", "district": "palace"}
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    assert_one_line_error(invoke("replay", str(path)), "action 5", "does not replay")
+
+
+def test_replay_missing_file(tmp_path: Path) -> None:
+    assert_one_line_error(invoke("replay", str(tmp_path / "none.json")), "cannot read")
+
+
+# --- the entry point -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["demo", "--players", "abc"], ("--players", "integer")),
+        (["frob"], ("No such command",)),
+        (["replay"], ("Missing argument",)),
+        (["demo", "--edition", "chess"], ("unknown edition",)),
+    ],
+)
+def test_main_usage_errors_are_one_line(
+    argv: list[str], words: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    for word in words:
+        assert word in lines[0]
+
+
+def test_main_runs_a_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["editions", "--json"])
+    assert exit_info.value.code == 0
+    assert json.loads(capsys.readouterr().out)[0]["id"] == "basic"
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"citadels {citadels.__version__}"
