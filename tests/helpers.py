@@ -34,6 +34,7 @@ def position(
     round_no: int = 1,
     first_complete: int | None = None,
     seed: int = 0,
+    options: Mapping[str, Any] | None = None,
 ) -> Game:
     """A game of ``edition`` whose state is set from the arguments.
 
@@ -44,9 +45,9 @@ def position(
 
     With ``characters`` (seat -> character ids) the calling phase starts at once, as after a
     selection in which those characters were chosen; otherwise round ``round_no`` starts with
-    a real, seeded selection from the ``crown`` seat.
+    a real, seeded selection from the ``crown`` seat. ``options`` go to ``new_game``.
     """
-    game = citadels.new_game(edition, players, seed=seed)
+    game = citadels.new_game(edition, players, seed=seed, **(options or {}))
     s = game.state
     hands = hands or {}
     cities = cities or {}
