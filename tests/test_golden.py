@@ -66,9 +66,7 @@ def transcript(edition: str, players: int, seed: int, options: dict[str, Any]) -
 
 
 @pytest.mark.parametrize(("edition", "players", "seed", "options"), GAMES)
-def test_golden_transcript(
-    edition: str, players: int, seed: int, options: dict[str, Any]
-) -> None:
+def test_golden_transcript(edition: str, players: int, seed: int, options: dict[str, Any]) -> None:
     path = GOLDEN / f"{edition}_{players}p_seed{seed}.json"
     got = json.loads(json.dumps(transcript(edition, players, seed, options)))
     if REGEN or not path.exists():

@@ -7,6 +7,7 @@ failure can be replayed.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections import Counter
@@ -14,30 +15,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from citadels.editions import get_edition
 from citadels.engine import serialize
-from citadels.engine.actions import (
-    ACTION_TYPES,
-    Action,
-    Build,
-    Destroy,
-    DiscardCard,
-    DrawReplacements,
-    EndTurn,
-    ExchangeHands,
-    GatherCards,
-    GatherGold,
-    KeepCards,
-    Murder,
-    PickCharacter,
-    PutAsideCharacter,
-    Rob,
-    TakeIncome,
-    UseGraveyard,
-    UseLaboratory,
-    UseSmithy,
-    action_from_json,
-    sort_key,
-)
+from citadels.engine.actions import ACTION_TYPES, Action, action_from_json, sort_key
 from citadels.engine.game import Game, game_from_json, new_game, replay
 from citadels.errors import CitadelsError, IllegalAction
 
@@ -119,35 +99,40 @@ def check_views(game: Game, where: str) -> None:
         if "legal_actions" in view and viewer != game.to_move:
             raise _fail(game, where, f"view of {viewer} lists actions it may not take")
         pending = view.get("pending")
-        if pending and "cards" in pending and pending["kind"] != "graveyard":
-            if pending["seat"] != viewer:
-                raise _fail(game, where, f"view of {viewer} shows another seat's drawn cards")
+        if (
+            pending
+            and "cards" in pending
+            and pending["kind"] != "graveyard"
+            and pending["seat"] != viewer
+        ):
+            raise _fail(game, where, f"view of {viewer} shows another seat's drawn cards")
 
 
 def candidate_actions(game: Game, rng: random.Random, count: int) -> Iterator[Action]:
     """Random well-formed actions of every type, most of them illegal now."""
     s = game.state
-    districts = list(game.edition.districts)
-    characters = list(game.edition.characters)
-    n = len(s.players)
+    pools: dict[str, list[Any]] = {
+        "character": list(game.edition.characters),
+        "district": list(game.edition.districts),
+        "give": list(game.edition.districts),
+        "take": list(game.edition.districts),
+        "resource": ["gold", "cards", "points"],
+        "seat": list(range(-1, len(s.players) + 1)),
+        "count": [1, 2, 3, 4],
+    }
     for _ in range(count):
         cls = ACTION_TYPES[rng.randrange(len(ACTION_TYPES))]
-        if cls in (PickCharacter, PutAsideCharacter, Murder, Rob):
-            yield cls(rng.choice(characters))  # type: ignore[call-arg]
-        elif cls in (Build, DiscardCard, UseLaboratory):
-            yield cls(rng.choice(districts))  # type: ignore[call-arg]
-        elif cls is ExchangeHands:
-            yield ExchangeHands(rng.randrange(-1, n + 1))
-        elif cls is Destroy:
-            yield Destroy(rng.randrange(-1, n + 1), rng.choice(districts))
-        elif cls is KeepCards:
-            yield KeepCards(tuple(rng.sample(districts, rng.randrange(1, 3))))
-        elif cls is GatherCards:
-            yield GatherCards(rng.randrange(1, 5))
-        elif cls is UseGraveyard:
-            yield UseGraveyard(rng.random() < 0.5)
-        elif cls in (GatherGold, TakeIncome, DrawReplacements, UseSmithy, EndTurn):
-            yield cls()
+        args: list[Any] = []
+        for f in dataclasses.fields(cls):
+            if f.type == "bool":
+                args.append(rng.random() < 0.5)
+            elif f.name == "districts":
+                args.append(tuple(sorted(rng.sample(pools["district"], rng.randrange(1, 3)))))
+            elif f.name == "district" and f.default == "":
+                args.append(rng.choice(["", *pools["district"]]))
+            else:
+                args.append(rng.choice(pools[f.name]))
+        yield cls(*args)
 
 
 def check_illegal(game: Game, legal: list[Action], rng: random.Random, where: str) -> int:
@@ -235,3 +220,21 @@ def play_checked(
     stats.games += 1
     stats.decisions += decisions
     return game
+
+
+def random_setup(edition: str, players: int, rng: random.Random) -> dict[str, Any]:
+    """Random legal options for an edition: for `classic`, any character set (one per rank,
+    a rank 9 for 8 players, the Queen only with 5+) and any purple deck (K-1, K-7)."""
+    if edition != "classic":
+        return {}
+    ed = get_edition(edition)
+    by_rank: dict[int, list[str]] = {}
+    for c in ed.characters.values():
+        by_rank.setdefault(c.rank, []).append(c.id)
+    chars = [rng.choice(sorted(by_rank[r])) for r in range(1, 9)]
+    if players == 8 or rng.random() < 0.5:
+        nines = [c for c in sorted(by_rank[9]) if players >= 5 or c != "queen"]
+        chars.append(rng.choice(nines))
+    pool = sorted(ed.purple_pool)
+    purple = rng.sample(pool, rng.randrange(len(pool) + 1))
+    return {"characters": chars, "districts": purple}

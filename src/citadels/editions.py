@@ -33,6 +33,27 @@ TIE_CHARACTER_RANK = "character_rank"
 
 
 @dataclass(frozen=True)
+class Preset:
+    """A named setup: a character set and the purple districts of the deck."""
+
+    id: str
+    title: str
+    characters: tuple[str, ...]
+    districts: tuple[str, ...]
+    min_players: int = 2
+    max_players: int = 7
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a game is set up with: its characters, district deck and city size."""
+
+    characters: tuple[str, ...]
+    deck: dict[str, int]
+    complete_at: int
+
+
+@dataclass(frozen=True)
 class Edition:
     """A named ruleset: which cards it plays with and each rule switch of RULES.md §2."""
 
@@ -74,6 +95,12 @@ class Edition:
     """R-8: in `classic` a Haunted City built in the final round scores as purple only."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """Option names this edition accepts, with their defaults."""
+    purple_pool: Mapping[str, int] = field(default_factory=dict)
+    """Purple districts the ``districts`` option may choose from: id -> copies."""
+    presets: Mapping[str, Preset] = field(default_factory=dict)
+    """Named setups (``preset=`` option)."""
+    quarry_limit: bool = True
+    """R-12: in `classic` the Quarry allows one duplicated name at a time."""
 
     def completion_size(self, players: int, complete_at: int | None = None) -> int:
         """The number of districts that completes a city (C-14, D-2, K-6)."""
@@ -148,17 +175,81 @@ DEZH = Edition(
     haunted_city_final_round=False,
 )
 
+_CLASSIC_PURPLE = cards.copies(cards.CLASSIC_PURPLE_ROWS)
+_BASE_PURPLE_IDS = tuple(_CLASSIC_PURPLE)
+
+
+def _classic_preset(
+    id: str,
+    title: str,
+    swaps: dict[str, str],
+    add: tuple[str, ...] = (),
+    remove: tuple[str, ...] = (),
+    rank9: str | None = None,
+    min_players: int = 2,
+) -> Preset:
+    chars = tuple(swaps.get(c, c) for c in _BASE_CHARACTER_IDS) + ((rank9,) if rank9 else ())
+    purple = tuple(d for d in _BASE_PURPLE_IDS if d not in remove) + add
+    return Preset(id, title, chars, purple, min_players, 8 if rank9 else 7)
+
+
+#: Named `classic` setups with Dark City cards (K-1, K-7): a few character swaps and bonus
+#: districts, after the rulebook's advice (1–2 swaps; 2–3 added purples, one base purple
+#: out for each further one).
+CLASSIC_PRESETS = {
+    p.id: p
+    for p in (
+        _classic_preset("base", "The basic game: 8 base characters, 12 base purples", {}),
+        _classic_preset(
+            "dark_city",
+            "Wizard and Navigator; Museum, Quarry and Imperial Treasury added",
+            {"magician": "wizard", "architect": "navigator"},
+            add=("museum", "quarry", "imperial_treasury"),
+        ),
+        _classic_preset(
+            "witch_hunt",
+            "Witch and Tax Collector; Hospital, Armory and Poor House added",
+            {"assassin": "witch", "thief": "tax_collector"},
+            add=("hospital", "armory", "poor_house"),
+        ),
+        _classic_preset(
+            "imperial_court",
+            "Emperor, Abbot and the Queen (5–8 players); Throne Room, Bell Tower, Wishing "
+            "Well and Map Room in for the University",
+            {"king": "emperor", "bishop": "abbot"},
+            add=("throne_room", "bell_tower", "wishing_well", "map_room"),
+            remove=("university",),
+            rank9="queen",
+            min_players=5,
+        ),
+        _classic_preset(
+            "artisans",
+            "Alchemist, Diplomat and the Artist; Factory, Park and Lighthouse added "
+            "(the Diplomat takes the Graveyard out)",
+            {"merchant": "alchemist", "warlord": "diplomat"},
+            add=("factory", "park", "lighthouse"),
+            rank9="artist",
+        ),
+    )
+}
+
 CLASSIC = Edition(
     id="classic",
     title="Classic (2006 rulebook, seeds 002 and 003)",
     sources="002, 003",
-    districts=_frozen({**cards.COLOURED, **cards.district_table(cards.CLASSIC_PURPLE_ROWS)}),
-    deck=_frozen({**cards.COLOURED_COPIES, **cards.copies(cards.CLASSIC_PURPLE_ROWS)}),
-    characters=_frozen(dict(cards.BASE_CHARACTERS)),
+    districts=_frozen(
+        {
+            **cards.COLOURED,
+            **cards.district_table(cards.CLASSIC_PURPLE_ROWS),
+            **cards.district_table(cards.DARK_CITY_ROWS),
+        }
+    ),
+    deck=_frozen({**cards.COLOURED_COPIES, **_CLASSIC_PURPLE}),
+    characters=_frozen({**cards.BASE_CHARACTERS, **cards.DARK_CITY_CHARACTERS}),
     default_characters=_BASE_CHARACTER_IDS,
     colours=cards.FIVE_COLOURS,
     min_players=2,
-    max_players=7,
+    max_players=8,
     city_size=8,
     city_size_small=8,
     city_size_options=(8, 7, 6),
@@ -172,7 +263,9 @@ CLASSIC = Edition(
     graveyard_excludes_warlord=True,
     observatory_optional=False,
     haunted_city_final_round=True,
-    options=_frozen({"complete_at": 8}),
+    options=_frozen({"complete_at": 8, "characters": None, "districts": None, "preset": None}),
+    purple_pool=_frozen({**_CLASSIC_PURPLE, **cards.copies(cards.DARK_CITY_ROWS)}),
+    presets=_frozen(dict(CLASSIC_PRESETS)),
 )
 
 #: Every edition the engine plays, by id.
@@ -186,3 +279,93 @@ def get_edition(edition_id: str) -> Edition:
     except (KeyError, TypeError):
         known = ", ".join(EDITIONS)
         raise ValueError(f"unknown edition {edition_id!r}; known editions: {known}") from None
+
+
+def resolve_setup(edition: Edition, players: int, options: Mapping[str, Any]) -> Setup:
+    """Check a game's player count and options; return its characters, deck and city size.
+
+    Every problem raises ``ValueError`` with a message naming it.
+    """
+    unknown = sorted(set(options) - set(edition.options))
+    if unknown:
+        known = ", ".join(edition.options) or "none"
+        raise ValueError(
+            f"unknown option(s) for edition {edition.id!r}: {', '.join(unknown)}; "
+            f"known options: {known}"
+        )
+    if type(players) is not int or not edition.min_players <= players <= edition.max_players:
+        raise ValueError(
+            f"edition {edition.id!r} plays with {edition.min_players} to "
+            f"{edition.max_players} players, not {players!r}"
+        )
+    preset = None
+    if options.get("preset") is not None:
+        name = options["preset"]
+        if name not in edition.presets:
+            known = ", ".join(edition.presets) or "none"
+            raise ValueError(f"unknown preset {name!r} for {edition.id!r}; presets: {known}")
+        preset = edition.presets[name]
+    characters = options.get("characters")
+    if characters is None:
+        characters = preset.characters if preset else edition.default_characters
+    characters = _check_characters(edition, players, characters)
+    purple = options.get("districts")
+    if purple is None and preset is not None:
+        purple = preset.districts
+    deck = _deck(edition, purple)
+    if "diplomat" in characters:
+        # K-7: the Diplomat takes the Graveyard out of the deck.
+        deck.pop("graveyard", None)
+    complete_at = options.get("complete_at")
+    if complete_at is not None and (
+        type(complete_at) is not int or complete_at not in edition.city_size_options
+    ):
+        allowed = ", ".join(map(str, edition.city_size_options))
+        raise ValueError(f"complete_at must be one of {allowed} (K-6), not {complete_at!r}")
+    return Setup(characters, deck, edition.completion_size(players, complete_at))
+
+
+def _check_characters(edition: Edition, players: int, chosen: Any) -> tuple[str, ...]:
+    """K-7: one character per rank 1–8, at most one rank 9; rank 9 for 8 players (C-5); the
+    Queen only with 5+ players."""
+    if isinstance(chosen, str) or not isinstance(chosen, (list, tuple)):
+        raise ValueError("characters must be a list of character ids")
+    unknown = [c for c in chosen if c not in edition.characters]
+    if unknown:
+        raise ValueError(f"unknown character(s) for {edition.id!r}: {', '.join(map(str, unknown))}")
+    by_rank: dict[int, str] = {}
+    for c in chosen:
+        rank = edition.characters[c].rank
+        if rank in by_rank:
+            raise ValueError(
+                f"two characters of rank {rank}: {by_rank[rank]} and {c} (one per rank, K-7)"
+            )
+        by_rank[rank] = c
+    missing = [r for r in range(1, 9) if r not in by_rank]
+    if missing:
+        raise ValueError(f"no character of rank {', '.join(map(str, missing))} (K-7)")
+    if players == 8 and 9 not in by_rank:
+        raise ValueError("8 players need a rank-9 character (K-7, C-5)")
+    if "queen" in chosen and players < 5:
+        raise ValueError("the Queen needs 5 or more players (K-7, R-28)")
+    return tuple(sorted(chosen, key=lambda c: edition.characters[c].rank))
+
+
+def _deck(edition: Edition, purple: Any) -> dict[str, int]:
+    if purple is None:
+        return dict(edition.deck)
+    if isinstance(purple, str) or not isinstance(purple, (list, tuple)):
+        raise ValueError("districts must be a list of purple district ids")
+    unknown = [d for d in purple if d not in edition.purple_pool]
+    if unknown:
+        known = ", ".join(edition.purple_pool)
+        raise ValueError(
+            f"not a purple district of {edition.id!r}: {', '.join(map(str, unknown))}; "
+            f"choose among: {known}"
+        )
+    if len(set(purple)) != len(purple):
+        raise ValueError("districts lists a purple district twice")
+    deck = {d: n for d, n in edition.deck.items() if edition.districts[d].colour != "purple"}
+    for d in purple:
+        deck[d] = edition.purple_pool[d]
+    return deck

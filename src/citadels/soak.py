@@ -9,19 +9,26 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from citadels.conformance import ConformanceError, Stats, play_checked
+from citadels.conformance import ConformanceError, Stats, play_checked, random_setup
 from citadels.editions import EDITIONS
 
 
-def configurations() -> list[tuple[str, int]]:
-    """Every (edition, player count) the engine plays."""
-    return [
-        (e.id, n) for e in EDITIONS.values() for n in range(e.min_players, e.max_players + 1)
+def configurations() -> list[tuple[str, int, bool]]:
+    """Every (edition, player count, random setup?) the soak plays: default setups for 2–7
+    players, and random character sets and decks (``random_setup``) for 2–8."""
+    configs = [(e.id, n, False) for e in EDITIONS.values() for n in range(e.min_players, 8)]
+    configs += [
+        (e.id, n, True)
+        for e in EDITIONS.values()
+        if e.presets
+        for n in range(e.min_players, e.max_players + 1)
     ]
+    return configs
 
 
 def run_chunk(start: int, count: int) -> tuple[int, int, list[str]]:
@@ -30,9 +37,12 @@ def run_chunk(start: int, count: int) -> tuple[int, int, list[str]]:
     stats = Stats()
     failures: list[str] = []
     for i in range(start, start + count):
-        edition, players = configs[i % len(configs)]
+        edition, players, randomised = configs[i % len(configs)]
+        options = random_setup(edition, players, random.Random(i)) if randomised else {}
         try:
-            play_checked(edition, players, seed=i, deep_every=400, views_every=100, stats=stats)
+            play_checked(
+                edition, players, seed=i, deep_every=400, views_every=100, stats=stats, **options
+            )
         except ConformanceError as exc:
             failures.append(str(exc))
     return stats.games, stats.decisions, failures

@@ -239,38 +239,199 @@ class UseGraveyard(Action):
         return "graveyard: take it for 1 gold" if self.take else "graveyard: let it go"
 
 
+# --- Dark City bonus characters (K-7, CARDS.md T5b) ---------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Bewitch(Action):
+    """Witch: after gathering, name the character whose turn she will take over (R-26)."""
+
+    type: ClassVar[str] = "bewitch"
+    character: str
+
+    def text(self) -> str:
+        return f"bewitch {_name(self.character)}"
+
+
+@dataclass(frozen=True, slots=True)
+class LookAtHand(Action):
+    """Wizard: look at another seat's hand to take one card from it (R-30)."""
+
+    type: ClassVar[str] = "look_at_hand"
+    seat: int
+
+    def text(self) -> str:
+        return f"look at the hand of seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCard(Action):
+    """Wizard: take this card from the hand looked at; ``build``: pay and build it at once,
+    outside the building limit (R-30)."""
+
+    type: ClassVar[str] = "take_card"
+    district: str
+    build: bool = False
+
+    def text(self) -> str:
+        verb = "take and build" if self.build else "take"
+        return f"{verb} {_name(self.district)}"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveCrown(Action):
+    """Emperor: move the crown to this seat (never himself, never its holder) (R-27)."""
+
+    type: ClassVar[str] = "give_crown"
+    seat: int
+
+    def text(self) -> str:
+        return f"give the crown to seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class PayTribute(Action):
+    """The Emperor's new crown holder gives him 1 gold (``district`` empty) or this card."""
+
+    type: ClassVar[str] = "pay_tribute"
+    district: str = ""
+
+    def text(self) -> str:
+        return f"give {_name(self.district)}" if self.district else "give 1 gold"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFromRichest(Action):
+    """Abbot: the richest player gives him 1 gold (not if tied, not if it is he)."""
+
+    type: ClassVar[str] = "take_from_richest"
+
+    def text(self) -> str:
+        return "take 1 gold from the richest"
+
+
+@dataclass(frozen=True, slots=True)
+class NavigatorGain(Action):
+    """Navigator: after gathering, 4 extra ``gold`` or 4 extra ``cards``."""
+
+    type: ClassVar[str] = "navigator"
+    resource: str
+
+    def text(self) -> str:
+        return f"take 4 {self.resource}"
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeDistrict(Action):
+    """Diplomat: give ``give`` from his city for ``take`` from ``seat``'s city (R-4, R-6)."""
+
+    type: ClassVar[str] = "exchange_district"
+    give: str
+    seat: int
+    take: str
+
+    def text(self) -> str:
+        return f"exchange {_name(self.give)} for {_name(self.take)} of seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Beautify(Action):
+    """Artist: put 1 gold on one of his districts, raising its value by 1 (R-1)."""
+
+    type: ClassVar[str] = "beautify"
+    district: str
+
+    def text(self) -> str:
+        return f"beautify {_name(self.district)}"
+
+
+# --- Dark City bonus districts (CARDS.md T4) ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SearchDeck(Action):
+    """Lighthouse, on build: take this card from the deck, which is then shuffled."""
+
+    type: ClassVar[str] = "search_deck"
+    district: str
+
+    def text(self) -> str:
+        return f"lighthouse: take {_name(self.district)} from the deck"
+
+
+@dataclass(frozen=True, slots=True)
+class AnnounceBellTower(Action):
+    """Bell Tower, on build: announce (or not) that 7 districts complete a city (R-14)."""
+
+    type: ClassVar[str] = "bell_tower"
+    announce: bool
+
+    def text(self) -> str:
+        return "bell tower: announce 7" if self.announce else "bell tower: stay silent"
+
+
+@dataclass(frozen=True, slots=True)
+class UseArmory(Action):
+    """Armory: sacrifice it to destroy a district of another seat's city (R-15)."""
+
+    type: ClassVar[str] = "armory"
+    seat: int
+    district: str
+
+    def text(self) -> str:
+        return f"armory: destroy {_name(self.district)} of seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class UseMuseum(Action):
+    """Museum: tuck a card from hand beneath it, once per own turn (R-19)."""
+
+    type: ClassVar[str] = "museum"
+    district: str
+
+    def text(self) -> str:
+        return f"museum: tuck {_name(self.district)}"
+
+
 #: Every action class, in the order legal actions are listed.
 ACTION_TYPES: tuple[type[Action], ...] = (
+    # Selection.
     PickCharacter,
     PutAsideCharacter,
+    # Decisions that interrupt the flow (each is alone in its list).
     KeepCards,
     UseGraveyard,
+    GiveCrown,
+    PayTribute,
+    TakeCard,
+    NavigatorGain,
+    SearchDeck,
+    AnnounceBellTower,
+    # The turn menu, in the order it is listed.
     GatherGold,
     GatherCards,
     TakeIncome,
     Murder,
+    Bewitch,
     Rob,
     ExchangeHands,
     DiscardCard,
     DrawReplacements,
+    LookAtHand,
+    TakeFromRichest,
     Destroy,
+    ExchangeDistrict,
+    Beautify,
     Build,
     UseLaboratory,
     UseSmithy,
+    UseArmory,
+    UseMuseum,
     EndTurn,
 )
 
 _BY_TYPE: dict[str, type[Action]] = {cls.type: cls for cls in ACTION_TYPES}
 _ORDER: dict[type[Action], int] = {cls: i for i, cls in enumerate(ACTION_TYPES)}
-
-
-def register(cls: type[Action]) -> type[Action]:
-    """Add an action class defined by a card module (used as a class decorator)."""
-    if cls.type in _BY_TYPE:
-        raise ValueError(f"action type {cls.type!r} is registered twice")
-    _BY_TYPE[cls.type] = cls
-    _ORDER[cls] = len(_ORDER)
-    return cls
 
 
 def sort_key(action: Action, rank: Callable[[str], int] | None = None) -> tuple[Any, ...]:

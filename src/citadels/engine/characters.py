@@ -1,8 +1,9 @@
-"""The characters' powers: one class per character, its whole power in one place.
+"""The eight base characters' powers: one class per character, its whole power in one place.
 
-A power is asked at fixed moments of the turn (``on_reveal``, ``extras``), lists the actions
+A power is asked at fixed moments (``on_reveal``, ``on_start``, ``extras``), lists the actions
 its power allows (``actions``) and applies them (``apply``). Income for districts of the
-character's colour is common to every colour character and lives in ``rules``.
+character's colour is common to every colour character and lives in ``rules``. The Dark City
+characters are in ``bonus_characters``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from citadels.engine.actions import (
     cached,
 )
 from citadels.engine.actions import Destroy as DestroyAction
+from citadels.engine.effects import current_cost, leave_city, take_crown
 from citadels.engine.state import GameState, Pending, Turn
 
 
@@ -29,8 +31,12 @@ class CharacterPower:
     handles: ClassVar[tuple[type[Action], ...]] = ()
     build_limit: ClassVar[int] = 1
 
-    def on_reveal(self, s: GameState, t: Turn) -> None:
-        """When the character is revealed alive, before anything else of the turn."""
+    def on_reveal(self, s: GameState, seat: int) -> None:
+        """When its holder reveals it alive, even bewitched (the King's crown, R-26)."""
+
+    def on_start(self, s: GameState, t: Turn) -> None:
+        """When the turn played as this character starts (by its holder, or by the Witch
+        resuming it): the Emperor's crown, the Queen's gold, the Tax Collector's tax."""
 
     def extras(self, s: GameState, t: Turn) -> None:
         """Extra gold or cards that come with the gather action (or at call in `basic`)."""
@@ -83,9 +89,10 @@ class Thief(CharacterPower):
     handles = (Rob,)
 
     def actions(self, s: GameState, t: Turn, out: list[Action]) -> None:
-        murdered = s.murdered
+        # R-26, R-29: never the murdered character, the Witch or the bewitched one.
+        excluded = (s.murdered, s.bewitched, "witch")
         for c in targetable_characters(s, self.id, s.edition.thief_min_rank):
-            if c != murdered:
+            if c not in excluded:
                 out.append(cached(Rob, c))
 
     def apply(self, s: GameState, t: Turn, action: Action) -> None:
@@ -134,8 +141,8 @@ class King(CharacterPower):
 
     id = "king"
 
-    def on_reveal(self, s: GameState, t: Turn) -> None:
-        take_crown(s, t.seat)
+    def on_reveal(self, s: GameState, seat: int) -> None:
+        take_crown(s, seat)
 
 
 class Bishop(CharacterPower):
@@ -170,18 +177,23 @@ class Architect(CharacterPower):
 
 
 def protected_seat(s: GameState) -> int | None:
-    """The seat whose city rank-8 powers may not touch: the revealed, living Bishop (C-24)."""
-    return s.revealed.get("bishop")
+    """The seat whose city rank-8 powers may not touch: the revealed, living Bishop (C-24,
+    R-3); when the Bishop is bewitched, the Witch's city instead (R-3, R-26)."""
+    seat = s.revealed.get("bishop")
+    if seat is not None and s.bewitched == "bishop" and s.witch is not None:
+        return s.witch
+    return seat
+
+
+def great_wall_surcharge(s: GameState, seat: int, district: str) -> int:
+    """R-5, R-6: +1 against a district of a Great Wall's owner, other than the Wall itself."""
+    return 1 if district != "great_wall" and "great_wall" in s.players[seat].city else 0
 
 
 def destroy_cost(s: GameState, seat: int, district: str) -> int:
     """R-5: current cost − 1 (never below 0), +1 behind another district's Great Wall."""
-    city = s.players[seat].city
-    cost = s.edition.districts[district].cost or 0
-    price = cost - 1 if cost > 0 else 0
-    if district != "great_wall" and "great_wall" in city:
-        price += 1
-    return price
+    cost = current_cost(s, seat, district)
+    return max(0, cost - 1) + great_wall_surcharge(s, seat, district)
 
 
 class Warlord(CharacterPower):
@@ -209,7 +221,8 @@ class Warlord(CharacterPower):
         t.power_used = True
         price = destroy_cost(s, action.seat, action.district)
         s.players[t.seat].gold -= price
-        s.players[action.seat].remove_from_city(action.district)
+        _, _, tucked = leave_city(s, action.seat, action.district)
+        s.to_bottom(tucked)
         s.log_event(
             "destroy", t.seat, {"target": action.seat, "district": action.district, "paid": price}
         )
@@ -226,13 +239,6 @@ def offer_graveyard(s: GameState, warlord: int, district: str) -> None:
             s.pending.append(Pending("graveyard", p.seat, [district]))
             return
     s.to_bottom([district])
-
-
-def take_crown(s: GameState, seat: int) -> None:
-    """Move the crown to ``seat`` (nothing happens if it is already there)."""
-    if s.crown != seat:
-        s.log_event("crown", seat, {"from": s.crown})
-        s.crown = seat
 
 
 #: Every character power, by character id.

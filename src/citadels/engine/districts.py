@@ -7,6 +7,7 @@ by the scoring and income code.
 
 from __future__ import annotations
 
+from citadels.cards import PURPLE
 from citadels.engine.actions import (
     Action,
     GatherCards,
@@ -83,28 +84,35 @@ def bonus_points(s: GameState, seat: int) -> int:
     return sum(districts[d].bonus for d in s.players[seat].city)
 
 
-def scoring_colours(s: GameState, seat: int, final_round: int) -> set[str]:
-    """The colours a city shows for the colour bonus (C-15b).
+def scoring_choices(s: GameState, seat: int, final_round: int) -> list[tuple[set[str], int]]:
+    """The ways a city can be counted at final scoring: (colours shown, purple districts).
 
-    The Haunted City may count as any one colour at final scoring (R-8), except in `classic`
-    when built in the final round. The owner's best choice is taken: a missing colour.
+    The Haunted City may count as any one colour instead of purple (R-8), except in
+    `classic` when built in the final round; counted as another colour it stops being purple
+    (the Wishing Well, R-8). The scorer takes the owner's best choice.
     """
     p = s.players[seat]
-    districts = s.edition.districts
-    colours = set()
+    table = s.edition.districts
+    colours: set[str] = set()
+    purple = 0
     haunted = False
     for d, built in zip(p.city, p.built_round, strict=True):
+        colour = table[d].colour
+        if colour == PURPLE:
+            purple += 1
         if d == "haunted_city" and not (
             s.edition.haunted_city_final_round and built == final_round
         ):
             haunted = True
             continue
-        colours.add(districts[d].colour)
-    if haunted:
-        missing = [c for c in s.edition.colours if c not in colours]
-        # Counting it as purple unless another colour is missing gives the same result.
-        colours.add(missing[0] if missing else "purple")
-    return colours
+        colours.add(colour)
+    if not haunted:
+        return [(colours, purple)]
+    choices = [(colours | {PURPLE}, purple)]
+    for colour in s.edition.colours:
+        if colour != PURPLE and colour not in colours:
+            choices.append((colours | {colour}, purple - 1))
+    return choices
 
 
 def income_count(s: GameState, seat: int, colour: str) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from citadels.editions import Edition, get_edition
+from citadels.editions import Edition, get_edition, resolve_setup
 from citadels.engine import legality, rules, scoring, serialize, views
 from citadels.engine.actions import Action, action_from_json
 from citadels.engine.scoring import Outcome
@@ -156,23 +156,6 @@ class Game:
         )
 
 
-def _check_options(edition: Edition, players: int, options: dict[str, Any]) -> dict[str, Any]:
-    unknown = sorted(set(options) - set(edition.options))
-    if unknown:
-        known = ", ".join(edition.options) or "none"
-        raise ValueError(
-            f"unknown option(s) for edition {edition.id!r}: {', '.join(unknown)}; "
-            f"known options: {known}"
-        )
-    chosen = {**edition.options, **options}
-    if "complete_at" in chosen:
-        value = chosen["complete_at"]
-        if type(value) is not int or value not in edition.city_size_options:
-            allowed = ", ".join(map(str, edition.city_size_options))
-            raise ValueError(f"complete_at must be one of {allowed} (K-6), not {value!r}")
-    return chosen
-
-
 def new_game(
     edition: str = "classic", players: int = 4, *, seed: int | None = None, **options: Any
 ) -> Game:
@@ -182,19 +165,13 @@ def new_game(
     Unknown editions, bad player counts and bad options raise ``ValueError``.
     """
     ed = get_edition(edition)
-    if type(players) is not int or not ed.min_players <= players <= ed.max_players:
-        raise ValueError(
-            f"edition {ed.id!r} plays with {ed.min_players} to {ed.max_players} players, "
-            f"not {players!r}"
-        )
     if seed is None:
         seed = secrets.randbits(63)
     elif type(seed) is not int:
         raise ValueError(f"seed must be an integer, not {seed!r}")
-    chosen = _check_options(ed, players, options)
-    complete_at = ed.completion_size(players, chosen.get("complete_at"))
+    chosen = resolve_setup(ed, players, options)
     state = rules.setup(
-        ed, players, chosen, seed, ed.default_characters, dict(ed.deck), complete_at
+        ed, players, dict(options), seed, chosen.characters, chosen.deck, chosen.complete_at
     )
     setup = {"edition": ed.id, "players": players, "seed": seed, "options": dict(options)}
     return Game(state, setup)
@@ -234,9 +211,15 @@ def game_from_json(obj: Any) -> Game:
         edition = get_edition(record["edition"])
     except (KeyError, ValueError) as exc:
         raise CorruptState(f"saved game names no known edition: {exc}") from None
-    state = serialize.state_from_json(obj.get("state"), dict(edition.deck))
     setup = {k: record[k] for k in ("edition", "players", "seed", "options") if k in record}
-    if len(setup) != 4 or setup["players"] != len(state.players):
+    if len(setup) != 4 or not isinstance(setup["options"], dict):
+        raise CorruptState("saved game's record lacks its setup")
+    try:
+        chosen = resolve_setup(edition, setup["players"], setup["options"])
+    except ValueError as exc:
+        raise CorruptState(f"saved game's setup is invalid: {exc}") from None
+    state = serialize.state_from_json(obj.get("state"), chosen.deck)
+    if len(state.players) != setup["players"] or state.characters != chosen.characters:
         raise CorruptState("saved game's record does not match its state")
     game = Game(state, setup)
     try:

@@ -7,34 +7,53 @@ action is known not to be among them, to explain the refusal.
 from __future__ import annotations
 
 from citadels.editions import AFTER_GATHER, END_OF_TURN
-from citadels.engine import characters, rules
+from citadels.engine import characters, effects, rules
 from citadels.engine.actions import (
     Action,
+    AnnounceBellTower,
+    Beautify,
+    Bewitch,
     Build,
     Destroy,
     DiscardCard,
     DrawReplacements,
     EndTurn,
+    ExchangeDistrict,
     ExchangeHands,
     GatherCards,
     GatherGold,
+    GiveCrown,
     KeepCards,
+    LookAtHand,
     Murder,
+    NavigatorGain,
+    PayTribute,
     PickCharacter,
     PutAsideCharacter,
     Rob,
+    SearchDeck,
+    TakeCard,
+    TakeFromRichest,
     TakeIncome,
+    UseArmory,
     UseGraveyard,
     UseLaboratory,
+    UseMuseum,
     UseSmithy,
 )
-from citadels.engine.state import OVER, SELECTION, GameState, Turn
+from citadels.engine.state import GATHER_ONLY, NORMAL, OVER, SELECTION, WITCH, GameState, Turn
 from citadels.errors import GameOver, IllegalAction
 
 _PENDING = {
     "keep": ("choose which drawn cards to keep", "C-7"),
     "redraw": ("finish the Magician's discards or draw replacements", "C-22"),
     "graveyard": ("answer the Graveyard offer", "R-7"),
+    "wizard": ("take a card from the hand the Wizard looked at", "R-30"),
+    "give_crown": ("give the crown to another player (Emperor)", "R-27"),
+    "tribute": ("give the Emperor 1 gold or 1 card", "R-27"),
+    "navigator": ("take the Navigator's 4 gold or 4 cards", "K-7"),
+    "lighthouse": ("take a card from the deck (Lighthouse)", "R-18"),
+    "bell_tower": ("announce the Bell Tower or not", "R-14"),
 }
 
 _POWER_OF: dict[type[Action], tuple[str, str]] = {
@@ -43,7 +62,29 @@ _POWER_OF: dict[type[Action], tuple[str, str]] = {
     ExchangeHands: ("magician", "C-22"),
     DiscardCard: ("magician", "C-22"),
     Destroy: ("warlord", "C-27"),
+    Bewitch: ("witch", "R-26"),
+    LookAtHand: ("wizard", "R-30"),
+    TakeFromRichest: ("abbot", "K-7"),
+    ExchangeDistrict: ("diplomat", "R-4"),
+    Beautify: ("artist", "R-1"),
 }
+
+_DISTRICT_OF: dict[type[Action], tuple[str, str]] = {
+    UseArmory: ("armory", "R-15"),
+    UseMuseum: ("museum", "R-19"),
+}
+
+_ANSWERS = (
+    KeepCards,
+    DrawReplacements,
+    UseGraveyard,
+    TakeCard,
+    GiveCrown,
+    PayTribute,
+    NavigatorGain,
+    SearchDeck,
+    AnnounceBellTower,
+)
 
 
 def _name(s: GameState, card: str) -> str:
@@ -77,8 +118,7 @@ def explain_illegal(s: GameState, action: Action) -> IllegalAction:
         if kind == "pick" and isinstance(action, PutAsideCharacter):
             return IllegalAction(f"{what}: seat {seat} must pick a character (C-4)", "C-4")
         return IllegalAction(
-            f"{what}: the {_name(s, action.character)} is not among the characters offered "
-            "(C-4)",
+            f"{what}: the {_name(s, action.character)} is not among the characters offered (C-4)",
             "C-4",
         )
     t = s.turn
@@ -91,8 +131,15 @@ def _explain_turn(s: GameState, t: Turn, action: Action) -> IllegalAction:
     p = s.players[t.seat]
     if isinstance(action, (PickCharacter, PutAsideCharacter)):
         return IllegalAction(f"{what}: characters are chosen only before the calls (C-4)", "C-4")
-    if isinstance(action, (KeepCards, DrawReplacements, UseGraveyard)):
+    if isinstance(action, _ANSWERS):
         return IllegalAction(f"{what}: there is no such decision to answer now (C-7)", "C-7")
+    if t.mode != NORMAL:
+        if t.mode == WITCH and t.gathered and not isinstance(action, Bewitch):
+            return IllegalAction(f"{what}: the Witch must now bewitch a character (R-26)", "R-26")
+        return IllegalAction(
+            f"{what}: this turn is only the gather action (R-16, R-26)",
+            "R-26" if t.mode != GATHER_ONLY else "R-16",
+        )
     if isinstance(action, (GatherGold, GatherCards)):
         if t.gathered:
             return IllegalAction(f"{what}: you have already gathered this turn (C-7)", "C-7")
@@ -137,7 +184,14 @@ def _explain_turn(s: GameState, t: Turn, action: Action) -> IllegalAction:
             )
         if isinstance(action, ExchangeHands):
             return IllegalAction(f"{what}: name another seat of this game (C-22)", "C-22")
-        return IllegalAction(f"{what}: that card is not in your hand (C-22)", "C-22")
+        if isinstance(action, DiscardCard):
+            return IllegalAction(f"{what}: that card is not in your hand (C-22)", "C-22")
+        return IllegalAction(f"{what}: the {_name(s, owner)} cannot do that now ({rule})", rule)
+    if type(action) in _DISTRICT_OF:
+        district, rule = _DISTRICT_OF[type(action)]
+        if district not in p.city:
+            return IllegalAction(f"{what}: you have no {_name(s, district)} ({rule})", rule)
+        return IllegalAction(f"{what}: not a valid use of the {_name(s, district)} ({rule})", rule)
     if isinstance(action, UseLaboratory):
         if "laboratory" not in p.city:
             return IllegalAction(f"{what}: you have no Laboratory in your city (R-11)", "R-11")
@@ -157,6 +211,8 @@ def _explain_build(s: GameState, t: Turn, action: Build) -> IllegalAction:
     what = action.text()
     p = s.players[t.seat]
     d = action.district
+    if t.build_limit == 0:
+        return IllegalAction(f"{what}: the {_name(s, t.character)} cannot build (R-30)", "R-30")
     if not t.gathered and not s.edition.free_order:
         return IllegalAction(f"{what}: gather before building (C-8)", "C-8")
     if t.builds >= t.build_limit:
@@ -165,12 +221,12 @@ def _explain_build(s: GameState, t: Turn, action: Build) -> IllegalAction:
         )
     if d not in p.hand:
         return IllegalAction(f"{what}: that district is not in your hand (C-8)", "C-8")
-    if d in p.city:
-        return IllegalAction(f"{what}: you already have a {_name(s, d)} (C-8)", "C-8")
-    cost = s.edition.districts[d].cost
-    if cost is None:
+    if d in p.city and not effects.may_build_name(s, t, t.seat, d):
+        return IllegalAction(f"{what}: you already have a {_name(s, d)} (C-8, R-12)", "C-8")
+    price = effects.build_price(s, t.seat, d)
+    if price is None:
         return IllegalAction(f"{what}: this card can never be built", "R-23")
-    return IllegalAction(f"{what}: it costs {cost} gold and you have {p.gold} (C-8)", "C-8")
+    return IllegalAction(f"{what}: it costs {price} gold and you have {p.gold} (C-8)", "C-8")
 
 
 def _explain_destroy(s: GameState, t: Turn, action: Destroy) -> IllegalAction:

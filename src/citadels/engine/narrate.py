@@ -40,37 +40,54 @@ _TEXTS: dict[str, _Text] = {
     "setup": lambda e, s, d, _: (
         f"A game of {e.title} for {d['players']} players begins; seat {d['crown']} has the crown."
     ),
-    "deal": lambda e, s, d, secret: f"{_who(s)} is dealt 4 cards and 2 gold"
-    + (f": {_cards(e, d['districts'])}." if secret else "."),
-    "round": lambda e, s, d, _: f"Round {d['round']} begins"
-    + (f"; face up: {_cards(e, d['faceup'])}." if d["faceup"] else "."),
-    "put_aside": lambda e, s, d, secret: f"{_who(s)} puts a character aside face down"
-    + (f" ({_card(e, d['character'])})." if secret else "."),
-    "look_facedown": lambda e, s, d, secret: f"{_who(s)} looks at the face-down character"
-    + (f": the {_card(e, d['character'])}." if secret else "."),
-    "pick": lambda e, s, d, secret: f"{_who(s)} picks a character"
-    + (
-        f": the {_card(e, d['character'])} (offered: {_cards(e, d['offered'])})."
-        if secret
-        else "."
+    "deal": lambda e, s, d, secret: (
+        f"{_who(s)} is dealt 4 cards and 2 gold"
+        + (f": {_cards(e, d['districts'])}." if secret else ".")
+    ),
+    "round": lambda e, s, d, _: (
+        f"Round {d['round']} begins"
+        + (f"; face up: {_cards(e, d['faceup'])}." if d["faceup"] else ".")
+    ),
+    "put_aside": lambda e, s, d, secret: (
+        f"{_who(s)} puts a character aside face down"
+        + (f" ({_card(e, d['character'])})." if secret else ".")
+    ),
+    "look_facedown": lambda e, s, d, secret: (
+        f"{_who(s)} looks at the face-down character"
+        + (f": the {_card(e, d['character'])}." if secret else ".")
+    ),
+    "pick": lambda e, s, d, secret: (
+        f"{_who(s)} picks a character"
+        + (
+            f": the {_card(e, d['character'])} (offered: {_cards(e, d['offered'])})."
+            if secret
+            else "."
+        )
     ),
     "call": lambda e, s, d, _: f"The {_card(e, d['character'])} is called: nobody answers.",
-    "reveal": lambda e, s, d, _: f"{_who(s)} is the {_card(e, d['character'])}.",
+    "reveal": lambda e, s, d, _: (
+        f"{_who(s)} is the {_card(e, d['character'])}"
+        + (", murdered, and gathers thanks to the Hospital." if d.get("murdered") else ".")
+    ),
     "robbed": lambda e, s, d, _: (
         f"The Thief (seat {d['thief']}) takes {_plural(d['gold'], 'gold')} from seat {s}."
     ),
     "crown": lambda e, s, d, _: f"{_who(s)} takes the crown.",
-    "income": lambda e, s, d, _: (
-        f"{_who(s)} takes {d['gold']} gold for {d['colour']} districts."
-    ),
+    "income": lambda e, s, d, _: f"{_who(s)} takes {d['gold']} gold for {d['colour']} districts.",
     "extra_gold": lambda e, s, d, _: f"{_who(s)} takes {d['gold']} extra gold.",
-    "extra_cards": lambda e, s, d, secret: f"{_who(s)} draws {_plural(d['count'], 'extra card')}"
-    + (f": {_cards(e, d['districts'])}." if secret else "."),
+    "extra_cards": lambda e, s, d, secret: (
+        f"{_who(s)} draws {_plural(d['count'], 'extra card')}"
+        + (f": {_cards(e, d['districts'])}." if secret else ".")
+    ),
     "gather_gold": lambda e, s, d, _: f"{_who(s)} takes 2 gold.",
-    "gather_cards": lambda e, s, d, secret: f"{_who(s)} draws {_plural(d['count'], 'card')}"
-    + (f": {_cards(e, d['districts'])}." if secret else "."),
-    "keep": lambda e, s, d, secret: f"{_who(s)} keeps {_plural(d['kept'], 'card')}"
-    + (f": {_cards(e, d['districts'])}." if secret else "."),
+    "gather_cards": lambda e, s, d, secret: (
+        f"{_who(s)} draws {_plural(d['count'], 'card')}"
+        + (f": {_cards(e, d['districts'])}." if secret else ".")
+    ),
+    "keep": lambda e, s, d, secret: (
+        f"{_who(s)} keeps {_plural(d['kept'], 'card')}"
+        + (f": {_cards(e, d['districts'])}." if secret else ".")
+    ),
     "build": lambda e, s, d, _: (
         f"{_who(s)} builds the {_card(e, d['district'])} for {d['paid']} gold."
     ),
@@ -81,16 +98,11 @@ _TEXTS: dict[str, _Text] = {
     "murder": lambda e, s, d, _: f"The Assassin murders the {_card(e, d['character'])}.",
     "rob": lambda e, s, d, _: f"The Thief will rob the {_card(e, d['character'])}.",
     "exchange_hands": lambda e, s, d, _: (
-        f"{_who(s)} exchanges hands with seat {d['with']} "
-        f"({d['gave']} cards for {d['got']})."
+        f"{_who(s)} exchanges hands with seat {d['with']} ({d['gave']} cards for {d['got']})."
     ),
     "redraw": lambda e, s, d, secret: (
         f"{_who(s)} discards {_plural(d['count'], 'card')} and draws as many"
-        + (
-            f" (out: {_cards(e, d['discarded'])}; in: {_cards(e, d['drawn'])})."
-            if secret
-            else "."
-        )
+        + (f" (out: {_cards(e, d['discarded'])}; in: {_cards(e, d['drawn'])})." if secret else ".")
     ),
     "destroy": lambda e, s, d, _: (
         f"{_who(s)} destroys the {_card(e, d['district'])} of seat {d['target']} "
@@ -101,8 +113,10 @@ _TEXTS: dict[str, _Text] = {
         if d["take"]
         else f"{_who(s)} lets the {_card(e, d['district'])} go (Graveyard)."
     ),
-    "laboratory": lambda e, s, d, secret: f"{_who(s)} discards a card for 1 gold (Laboratory)"
-    + (f": {_card(e, d['district'])}." if secret else "."),
+    "laboratory": lambda e, s, d, secret: (
+        f"{_who(s)} discards a card for 1 gold (Laboratory)"
+        + (f": {_card(e, d['district'])}." if secret else ".")
+    ),
     "smithy": lambda e, s, d, secret: (
         f"{_who(s)} pays 2 gold for {_plural(d['count'], 'card')} (Smithy)"
         + (f": {_cards(e, d['districts'])}." if secret else ".")
@@ -111,6 +125,66 @@ _TEXTS: dict[str, _Text] = {
     "murdered_revealed": lambda e, s, d, _: (
         f"{_who(s)} held the murdered {_card(e, d['character'])}."
     ),
+    "bewitch": lambda e, s, d, _: f"The Witch bewitches the {_card(e, d['character'])}.",
+    "witch_resumes": lambda e, s, d, _: (
+        f"The Witch (seat {s}) takes over the turn of the {_card(e, d['character'])}."
+    ),
+    "tax": lambda e, s, d, _: (
+        f"{_who(s)} pays 1 gold to the Tax Collector (seat {d['collector']})."
+    ),
+    "look_at_hand": lambda e, s, d, secret: (
+        f"{_who(s)} looks at the hand of seat {d['target']}"
+        + (f": {_cards(e, d['hand'])}." if secret else ".")
+    ),
+    "take_card": lambda e, s, d, secret: (
+        f"{_who(s)} takes "
+        + (f"the {_card(e, d['district'])}" if secret else "a card")
+        + f" from seat {d['from']}"
+        + (" and builds it at once." if d["built"] else ".")
+    ),
+    "crown_stays": lambda e, s, d, _: "The crown cannot move: it stays where it is.",
+    "tribute": lambda e, s, d, secret: (
+        f"{_who(s)} gives the Emperor nothing."
+        if d["paid"] == "nothing"
+        else f"{_who(s)} gives the Emperor 1 gold."
+        if d["paid"] == "gold"
+        else f"{_who(s)} gives the Emperor a card"
+        + (f": the {_card(e, d['district'])}." if secret else ".")
+    ),
+    "take_from_richest": lambda e, s, d, _: f"{_who(s)} takes 1 gold from seat {d['from']}.",
+    "exchange_district": lambda e, s, d, _: (
+        f"{_who(s)} exchanges the {_card(e, d['give'])} for the {_card(e, d['take'])} of "
+        f"seat {d['target']}, paying {d['paid']} gold."
+    ),
+    "queen": lambda e, s, d, _: f"{_who(s)} takes 3 gold beside the rank-4 holder (Queen).",
+    "beautify": lambda e, s, d, _: f"{_who(s)} beautifies the {_card(e, d['district'])}.",
+    "lighthouse": lambda e, s, d, secret: (
+        f"{_who(s)} takes a card from the deck (Lighthouse)"
+        + (f": the {_card(e, d['district'])}." if secret else ".")
+    ),
+    "bell_tower": lambda e, s, d, _: (
+        f"{_who(s)} announces that 7 districts now complete a city (Bell Tower)."
+        if d["announce"]
+        else f"{_who(s)} does not announce the Bell Tower."
+    ),
+    "bell_tower_silenced": lambda e, s, d, _: (
+        f"The Bell Tower leaves seat {s}'s city: {d['complete_at']} districts complete a city."
+    ),
+    "armory": lambda e, s, d, _: (
+        f"{_who(s)} sacrifices the Armory to destroy the {_card(e, d['district'])} of seat "
+        f"{d['target']}."
+    ),
+    "museum": lambda e, s, d, secret: (
+        f"{_who(s)} tucks a card beneath the Museum"
+        + (f": the {_card(e, d['district'])}." if secret else ".")
+    ),
+    "poor_house": lambda e, s, d, _: f"{_who(s)} takes 1 gold (Poor House).",
+    "park": lambda e, s, d, secret: (
+        f"{_who(s)} draws {_plural(d['count'], 'card')} (Park)"
+        + (f": {_cards(e, d['districts'])}." if secret else ".")
+    ),
+    "alchemist": lambda e, s, d, _: f"{_who(s)} gets back {d['gold']} gold (Alchemist).",
+    "throne_room": lambda e, s, d, _: f"{_who(s)} takes 1 gold (Throne Room).",
     "round_end": lambda e, s, d, _: f"Round {d['round']} ends.",
     "game_over": lambda e, s, d, _: f"The game ends after round {d['round']}.",
 }

@@ -9,26 +9,51 @@ from __future__ import annotations
 from typing import Any
 
 from citadels.editions import KEEP_AND_PUT_ASIDE, Edition
-from citadels.engine import districts
+from citadels.engine import bonus_characters, bonus_districts, districts
 from citadels.engine.actions import (
     Action,
+    AnnounceBellTower,
     Build,
     DiscardCard,
     DrawReplacements,
     EndTurn,
     GatherCards,
     GatherGold,
+    GiveCrown,
     KeepCards,
+    NavigatorGain,
+    PayTribute,
     PickCharacter,
     PutAsideCharacter,
+    SearchDeck,
+    TakeCard,
     TakeIncome,
+    UseArmory,
     UseGraveyard,
     UseLaboratory,
+    UseMuseum,
     UseSmithy,
     cached,
 )
-from citadels.engine.characters import POWERS, take_crown
-from citadels.engine.state import OVER, SELECTION, TURNS, GameState, Pending, Turn
+from citadels.engine.bonus_characters import BONUS_POWERS, collect_tax
+from citadels.engine.characters import POWERS as BASE_POWERS
+from citadels.engine.characters import CharacterPower
+from citadels.engine.effects import build_price, may_build_name, put_in_city, take_crown
+from citadels.engine.state import (
+    BEWITCHED,
+    GATHER_ONLY,
+    NORMAL,
+    OVER,
+    SELECTION,
+    TURNS,
+    WITCH,
+    GameState,
+    Pending,
+    Turn,
+)
+
+#: Every character power, by character id.
+POWERS: dict[str, CharacterPower] = {**BASE_POWERS, **BONUS_POWERS}
 
 PICK = "pick"
 PUT_ASIDE = "put_aside"
@@ -54,7 +79,7 @@ def setup(
     s.shuffle(cards)
     s.deck = cards
     s.characters = tuple(sorted(characters, key=lambda c: (edition.characters[c].rank, c)))
-    s.complete_at = complete_at
+    s.complete_at = s.base_complete_at = complete_at
     s.crown = s.randbelow(players)
     for p in s.players:
         p.gold = 2
@@ -80,8 +105,15 @@ def selection_steps(s: GameState) -> list[tuple[int, str]]:
         return [((crown + i) % 3, PICK) for i in range(6)]
     a, b = crown, 1 - crown
     if s.edition.two_player_selection == KEEP_AND_PUT_ASIDE:
-        return [(a, PICK), (b, PICK), (b, PUT_ASIDE), (a, PICK), (a, PUT_ASIDE), (b, PICK),
-                (b, PUT_ASIDE)]
+        return [
+            (a, PICK),
+            (b, PICK),
+            (b, PUT_ASIDE),
+            (a, PICK),
+            (a, PUT_ASIDE),
+            (b, PICK),
+            (b, PUT_ASIDE),
+        ]
     return [(a, PICK), (b, PICK), (a, PICK), (b, PICK)]
 
 
@@ -96,6 +128,11 @@ def start_round(s: GameState) -> None:
     s.robber = None
     s.next_call = 0
     s.turn = None
+    s.bewitched = None
+    s.witch = None
+    s.tax_collector = None
+    s.builders = []
+    s.queen_late = None
     for p in s.players:
         p.characters = []
     deck = list(s.characters)
@@ -157,6 +194,7 @@ def selection_actions(s: GameState) -> list[Action]:
 
 
 def apply_selection(s: GameState, action: Action) -> None:
+    offered = [a.character for a in selection_actions(s)]  # type: ignore[attr-defined]
     seat = s.steps.pop(0)[0]
     if isinstance(action, PutAsideCharacter):
         s.pool.remove(action.character)
@@ -165,15 +203,19 @@ def apply_selection(s: GameState, action: Action) -> None:
     else:
         assert isinstance(action, PickCharacter)
         c = action.character
-        offered = s.pool[:]
         if c in s.pool:
             s.pool.remove(c)
-        if not s.steps and len(s.players) >= 4 and c == s.facedown[0] and c not in offered:
+        else:
             # C-5: the last chooser took the face-down card; his other card goes face down.
             s.facedown[0] = s.pool.pop()
+            s.log_event("put_aside", seat, {}, {"character": s.facedown[0]}, (seat,))
         s.holders[c] = seat
         s.players[seat].characters.append(c)
         s.log_event("pick", seat, {}, {"character": c, "offered": offered}, (seat,))
+        if not s.steps:
+            # C-4: the cards left go face down; the last chooser has seen them.
+            for left in s.pool:
+                s.log_event("put_aside", seat, {}, {"character": left}, (seat,))
     advance_selection(s)
 
 
@@ -191,6 +233,12 @@ def advance_calls(s: GameState) -> None:
             s.log_event("call", None, {"character": c, "answered": False})
             continue
         if c == s.murdered:
+            if "hospital" in s.players[seat].city:
+                # R-16: the murdered owner of a Hospital reveals himself and only gathers.
+                s.revealed[c] = seat
+                s.log_event("reveal", seat, {"character": c, "murdered": True})
+                start_turn(s, Turn(seat, c, 0), GATHER_ONLY)
+                return
             # C-12: the murdered character stays silent; the holder is revealed at round end.
             s.log_event("call", None, {"character": c, "answered": False, "murdered": True})
             continue
@@ -200,7 +248,8 @@ def advance_calls(s: GameState) -> None:
 
 
 def begin_turn(s: GameState, seat: int, character: str) -> None:
-    """Reveal the called character (C-6), resolve a robbery (C-21), start the turn."""
+    """Reveal the called character (C-6), resolve a robbery (C-21), start the turn. A
+    bewitched holder plays only the gather action (R-26)."""
     s.revealed[character] = seat
     s.log_event("reveal", seat, {"character": character})
     if character == s.robbed and s.robber is not None:
@@ -210,13 +259,36 @@ def begin_turn(s: GameState, seat: int, character: str) -> None:
         s.players[s.robber].gold += gold
         s.log_event("robbed", seat, {"thief": s.robber, "gold": gold, "character": character})
     power = POWERS[character]
+    power.on_reveal(s, seat)
+    if character == s.bewitched:
+        start_turn(s, Turn(seat, character, 0), BEWITCHED)
+        return
+    mode = WITCH if character == "witch" else NORMAL
     t = Turn(seat, character, power.build_limit)
-    s.turn = t
-    power.on_reveal(s, t)
+    start_turn(s, t, mode)
+    power.on_start(s, t)
     if s.edition.automatic_income:
         # B-1: colour gold and the Merchant's and Architect's extras come at once.
         take_income(s, t)
         power.extras(s, t)
+
+
+def start_turn(s: GameState, t: Turn, mode: str) -> None:
+    t.mode = mode
+    s.turn = t
+
+
+def resume_witch(s: GameState, character: str) -> None:
+    """R-26: after the bewitched holder's gather, the Witch plays the rest of the turn as that
+    character, with her own hand, gold and city: income, extras, power and limits."""
+    assert s.witch is not None
+    power = POWERS[character]
+    t = Turn(s.witch, character, power.build_limit)
+    t.gathered = True
+    start_turn(s, t, NORMAL)
+    s.log_event("witch_resumes", s.witch, {"character": character})
+    power.on_start(s, t)
+    power.extras(s, t)
 
 
 def end_round(s: GameState) -> None:
@@ -229,6 +301,10 @@ def end_round(s: GameState) -> None:
         s.log_event("murdered_revealed", heir, {"character": m})
         if m == "king":
             take_crown(s, heir)
+        if s.queen_late is not None:
+            # R-28: the Queen beside a murdered rank-4 holder is paid when he is revealed.
+            s.players[s.queen_late].gold += 3
+            s.log_event("queen", s.queen_late, {"gold": 3, "beside": heir})
     s.log_event("round_end", None, {"round": s.round})
     if s.first_complete is not None:
         s.phase = OVER
@@ -260,14 +336,18 @@ def can_build(s: GameState, t: Turn) -> bool:
 
 
 def build_actions(s: GameState, t: Turn, out: list[Action]) -> None:
-    """C-8: a district from hand, paid in full, not a name already in the city."""
+    """C-8: a district from hand, paid in full (R-13), not a name already in the city unless
+    the Wizard or the Quarry allows it (R-12, R-30)."""
     p = s.players[t.seat]
     gold = p.gold
     city = p.city
-    table = s.edition.districts
     for d in sorted(set(p.hand)):
-        cost = table[d].cost
-        if cost is not None and cost <= gold and d not in city:
+        price = build_price(s, t.seat, d)
+        if (
+            price is not None
+            and price <= gold
+            and (d not in city or may_build_name(s, t, t.seat, d))
+        ):
             out.append(cached(Build, d))
 
 
@@ -275,6 +355,10 @@ def turn_actions(s: GameState, t: Turn) -> list[Action]:
     out: list[Action] = []
     if not t.gathered:
         districts.gather_actions(s, t.seat, out)
+    if t.mode != NORMAL:
+        if t.mode == WITCH:
+            POWERS["witch"].actions(s, t, out)
+        return out
     if not t.income_taken and income_colour(t.character, s) is not None:
         colour = income_colour(t.character, s)
         assert colour is not None
@@ -285,6 +369,7 @@ def turn_actions(s: GameState, t: Turn) -> list[Action]:
     if can_build(s, t):
         build_actions(s, t, out)
     districts.turn_actions(s, t, out)
+    bonus_districts.turn_actions(s, t, out)
     if t.gathered:
         out.append(cached(EndTurn))
     return out
@@ -301,6 +386,20 @@ def pending_actions(s: GameState) -> list[Action]:
         return out
     if pending.kind == "graveyard":
         return [cached(UseGraveyard, False), cached(UseGraveyard, True)]
+    if pending.kind == "wizard":
+        return bonus_characters.wizard_choices(s, pending)
+    if pending.kind == "give_crown":
+        return [
+            cached(GiveCrown, seat) for seat in bonus_characters.crown_receivers(s, pending.seat)
+        ]
+    if pending.kind == "tribute":
+        return bonus_characters.tribute_choices(s, pending)
+    if pending.kind == "navigator":
+        return bonus_characters.navigator_choices()
+    if pending.kind == "lighthouse":
+        return bonus_districts.lighthouse_choices(s)
+    if pending.kind == "bell_tower":
+        return bonus_districts.bell_tower_choices()
     raise AssertionError(f"unknown pending decision {pending.kind}")
 
 
@@ -376,6 +475,12 @@ def apply(s: GameState, action: Action) -> None:
             districts.use_laboratory(s, t, action.district)
         elif cls is UseSmithy:
             districts.use_smithy(s, t)
+        elif cls is UseArmory:
+            assert isinstance(action, UseArmory)
+            bonus_districts.use_armory(s, t, action)
+        elif cls is UseMuseum:
+            assert isinstance(action, UseMuseum)
+            bonus_districts.use_museum(s, t, action)
         else:
             POWERS[t.character].apply(s, t, action)
     settle(s)
@@ -395,23 +500,21 @@ def gather_cards(s: GameState, t: Turn, count: int) -> None:
 
 def finish_gather(s: GameState, t: Turn) -> None:
     t.gathered = True
-    if not s.edition.automatic_income:
+    if t.mode in (GATHER_ONLY, BEWITCHED):
+        t.ending = True
+    elif t.mode == NORMAL and not s.edition.automatic_income:
         POWERS[t.character].extras(s, t)
 
 
 def build(s: GameState, t: Turn, district: str) -> None:
-    """C-8: pay the cost and put the district into the city; C-14 completion."""
+    """C-8: pay the price and put the district into the city (``effects.put_in_city``)."""
     p = s.players[t.seat]
-    cost = s.edition.districts[district].cost
-    assert cost is not None
-    p.gold -= cost
+    price = build_price(s, t.seat, district)
+    assert price is not None
+    p.gold -= price
     p.hand.remove(district)
-    p.add_to_city(district, s.round)
     t.builds += 1
-    s.log_event("build", t.seat, {"district": district, "paid": cost})
-    if s.first_complete is None and len(p.city) >= s.complete_at:
-        s.first_complete = t.seat
-        s.log_event("city_complete", t.seat, {"districts": len(p.city), "first": True})
+    put_in_city(s, t, t.seat, district, price)
 
 
 def apply_pending(s: GameState, action: Action) -> None:
@@ -457,6 +560,24 @@ def apply_pending(s: GameState, action: Action) -> None:
         else:
             s.to_bottom([district])
         s.log_event("graveyard", pending.seat, {"district": district, "take": action.take})
+    elif isinstance(action, TakeCard):
+        s.pending.pop()
+        bonus_characters.wizard_take(s, pending, action)
+    elif isinstance(action, GiveCrown):
+        s.pending.pop()
+        bonus_characters.give_crown(s, pending, action)
+    elif isinstance(action, PayTribute):
+        s.pending.pop()
+        bonus_characters.pay_tribute(s, pending, action)
+    elif isinstance(action, NavigatorGain):
+        s.pending.pop()
+        bonus_characters.navigator_gain(s, pending, action)
+    elif isinstance(action, SearchDeck):
+        s.pending.pop()
+        bonus_districts.lighthouse_search(s, pending, action)
+    elif isinstance(action, AnnounceBellTower):
+        s.pending.pop()
+        bonus_districts.announce_bell_tower(s, pending, action)
     else:  # pragma: no cover - legal_actions never offers anything else here
         raise AssertionError(f"{action} does not answer {pending.kind}")
 
@@ -467,6 +588,25 @@ def settle(s: GameState) -> None:
         return
     t = s.turn
     if t is not None and t.ending and s.phase == TURNS:
-        s.log_event("end_turn", t.seat, {"character": t.character})
-        s.turn = None
-        advance_calls(s)
+        finish_turn(s, t)
+
+
+def finish_turn(s: GameState, t: Turn) -> None:
+    """End a turn, with the end-of-turn effects in the order of R-21: tax, Poor House, Park,
+    the Alchemist's refund. The Witch's paused turn has none; after the bewitched holder's
+    gather the Witch resumes at once (R-26)."""
+    s.log_event("end_turn", t.seat, {"character": t.character})
+    s.turn = None
+    if t.mode == BEWITCHED:
+        resume_witch(s, t.character)
+        settle(s)
+        return
+    if t.mode != WITCH:
+        if t.built:
+            collect_tax(s, t.seat)
+            s.builders.append(t.seat)
+        bonus_districts.end_of_turn(s, t.seat)
+        if t.character == "alchemist" and t.build_gold and t.mode == NORMAL:
+            s.players[t.seat].gold += t.build_gold
+            s.log_event("alchemist", t.seat, {"gold": t.build_gold})
+    advance_calls(s)

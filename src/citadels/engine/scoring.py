@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from citadels.editions import TIE_CHARACTER_RANK, TIE_DISTRICT_COSTS, TIE_GOLD
-from citadels.engine import districts
+from citadels.engine import bonus_districts, districts
+from citadels.engine.effects import current_cost
 from citadels.engine.state import GameState
 
 
@@ -92,22 +93,28 @@ class Outcome:
 
 
 def district_costs(s: GameState, seat: int) -> int:
-    """C-15a: the sum of the current costs of the city's districts (R-2: no bonus points)."""
-    table = s.edition.districts
-    return sum(table[d].cost or 0 for d in s.players[seat].city)
+    """C-15a: the sum of the current costs of the city's districts (R-1: the Artist's +1;
+    R-2: no bonus points)."""
+    return sum(current_cost(s, seat, d) for d in s.players[seat].city)
 
 
 def breakdown(s: GameState, seat: int) -> Breakdown:
-    """The score parts of one seat at the end of the game."""
-    colours = districts.scoring_colours(s, seat, s.round)
+    """The score parts of one seat at the end of the game (R-20)."""
+    wanted = s.edition.colours
+    best_colours = best_points = -1
+    for colours, purple in districts.scoring_choices(s, seat, s.round):
+        colour_bonus = 3 if all(c in colours for c in wanted) else 0
+        points = colour_bonus + bonus_districts.end_points(s, seat, purple)
+        if points > best_colours + best_points:
+            best_colours, best_points = colour_bonus, points - colour_bonus
     complete = s.is_complete(seat)
-    first = s.first_complete == seat
+    first = s.first_complete == seat or seat in s.extra_first
     return Breakdown(
         districts=district_costs(s, seat),
-        colours=3 if all(c in colours for c in s.edition.colours) else 0,
+        colours=best_colours,
         first_complete=4 if first else 0,
         complete=2 if complete and not first else 0,
-        bonus=districts.bonus_points(s, seat),
+        bonus=districts.bonus_points(s, seat) + best_points,
     )
 
 

@@ -6,10 +6,36 @@ from collections import Counter
 from typing import Any
 
 from citadels.editions import get_edition
-from citadels.engine.state import OVER, SELECTION, TURNS, Event, GameState, Pending, Player, Turn
+from citadels.engine.state import (
+    BEWITCHED,
+    GATHER_ONLY,
+    NORMAL,
+    OVER,
+    SELECTION,
+    TURNS,
+    WITCH,
+    Event,
+    GameState,
+    Pending,
+    Player,
+    Turn,
+)
 from citadels.errors import CorruptState
 
 FORMAT = "citadels.state/1"
+
+#: Every kind of interrupting decision (``Pending.kind``).
+PENDING_KINDS = (
+    "keep",
+    "redraw",
+    "graveyard",
+    "wizard",
+    "give_crown",
+    "tribute",
+    "navigator",
+    "lighthouse",
+    "bell_tower",
+)
 
 
 def state_to_json(s: GameState) -> dict[str, Any]:
@@ -23,6 +49,9 @@ def state_to_json(s: GameState) -> dict[str, Any]:
         "rng": s.rng,
         "characters": list(s.characters),
         "complete_at": s.complete_at,
+        "base_complete_at": s.base_complete_at,
+        "bell_tower": s.bell_tower,
+        "extra_first": s.extra_first[:],
         "crown": s.crown,
         "round": s.round,
         "phase": s.phase,
@@ -38,6 +67,11 @@ def state_to_json(s: GameState) -> dict[str, Any]:
         "robbed": s.robbed,
         "robber": s.robber,
         "next_call": s.next_call,
+        "bewitched": s.bewitched,
+        "witch": s.witch,
+        "tax_collector": s.tax_collector,
+        "builders": s.builders[:],
+        "queen_late": s.queen_late,
         "players": [
             {
                 "gold": p.gold,
@@ -45,6 +79,9 @@ def state_to_json(s: GameState) -> dict[str, Any]:
                 "city": p.city[:],
                 "built_round": p.built_round[:],
                 "characters": p.characters[:],
+                "beautified": p.beautified[:],
+                "museum": p.museum[:],
+                "quarry_duplicate": p.quarry_duplicate,
             }
             for p in s.players
         ],
@@ -60,14 +97,23 @@ def state_to_json(s: GameState) -> dict[str, Any]:
             "power_used": t.power_used,
             "ending": t.ending,
             "used": list(t.used),
+            "mode": t.mode,
+            "built": t.built,
+            "build_gold": t.build_gold,
+            "duplicates": t.duplicates,
+            "artist": t.artist,
         },
         "pending": [
-            {"kind": p.kind, "seat": p.seat, "cards": p.cards[:], "keep": p.keep}
+            {
+                "kind": p.kind,
+                "seat": p.seat,
+                "cards": p.cards[:],
+                "keep": p.keep,
+                "target": p.target,
+            }
             for p in s.pending
         ],
-        "log": [
-            [e.kind, e.seat, e.data, e.secret, list(e.viewers)] for e in s.log
-        ],
+        "log": [[e.kind, e.seat, e.data, e.secret, list(e.viewers)] for e in s.log],
     }
 
 
@@ -87,6 +133,11 @@ def _ids(v: Any, what: str, known: Any) -> list[str]:
     _expect(isinstance(v, list) and all(isinstance(x, str) for x in v), f"{what} must be a list")
     unknown = [x for x in v if x not in known]
     _expect(not unknown, f"{what} has unknown card(s) {unknown}")
+    return list(v)
+
+
+def _list(v: Any) -> list[Any]:
+    _expect(isinstance(v, list), "expected a list")
     return list(v)
 
 
@@ -124,6 +175,9 @@ def _read(obj: Any, deck_composition: dict[str, int] | None) -> GameState:
     dists = edition.districts
     s.characters = tuple(_ids(obj["characters"], "characters", chars))
     s.complete_at = _int(obj["complete_at"], "complete_at", 1, 20)
+    s.base_complete_at = _int(obj["base_complete_at"], "base_complete_at", 1, 20)
+    s.bell_tower = _seat_or_none(obj["bell_tower"], "bell_tower", n)
+    s.extra_first = [_int(x, "extra_first", 0, n - 1) for x in _list(obj["extra_first"])]
     s.crown = _int(obj["crown"], "crown", 0, n - 1)
     s.round = _int(obj["round"], "round", 1)
     _expect(obj["phase"] in (SELECTION, TURNS, OVER), "unknown phase")
@@ -150,6 +204,13 @@ def _read(obj: Any, deck_composition: dict[str, int] | None) -> GameState:
         setattr(s, name, v)
     s.robber = _seat_or_none(obj["robber"], "robber", n)
     s.next_call = _int(obj["next_call"], "next_call", 0, len(s.characters))
+    bewitched = obj["bewitched"]
+    _expect(bewitched is None or bewitched in chars, "bewitched is not a character")
+    s.bewitched = bewitched
+    s.witch = _seat_or_none(obj["witch"], "witch", n)
+    s.tax_collector = _seat_or_none(obj["tax_collector"], "tax_collector", n)
+    s.builders = [_int(x, "builders", 0, n - 1) for x in _list(obj["builders"])]
+    s.queen_late = _seat_or_none(obj["queen_late"], "queen_late", n)
     for i, pj in enumerate(players_json):
         p = Player(i)
         p.gold = _int(pj["gold"], f"gold of seat {i}", 0)
@@ -162,6 +223,15 @@ def _read(obj: Any, deck_composition: dict[str, int] | None) -> GameState:
         )
         p.built_round = [_int(r, "built_round", 0) for r in rounds]
         p.characters = _ids(pj["characters"], f"characters of seat {i}", chars)
+        p.beautified = _ids(pj["beautified"], f"beautified of seat {i}", dists)
+        _expect(
+            all(p.beautified.count(d) <= p.city.count(d) for d in p.beautified),
+            f"seat {i} has beautified districts not in its city",
+        )
+        p.museum = _ids(pj["museum"], f"museum of seat {i}", dists)
+        dup = pj["quarry_duplicate"]
+        _expect(dup is None or dup in dists, "quarry_duplicate is not a district")
+        p.quarry_duplicate = dup
         s.players[i] = p
     tj = obj["turn"]
     if tj is not None:
@@ -173,16 +243,24 @@ def _read(obj: Any, deck_composition: dict[str, int] | None) -> GameState:
             _expect(isinstance(tj[flag], bool), f"turn {flag} must be true or false")
             setattr(t, flag, tj[flag])
         t.used = tuple(_ids(tj["used"], "used", dists))
+        _expect(tj["mode"] in (NORMAL, GATHER_ONLY, BEWITCHED, WITCH), "unknown turn mode")
+        t.mode = tj["mode"]
+        t.built = _int(tj["built"], "built", 0)
+        t.build_gold = _int(tj["build_gold"], "build_gold", 0)
+        t.artist = _int(tj["artist"], "artist", 0, 2)
+        _expect(isinstance(tj["duplicates"], bool), "turn duplicates must be true or false")
+        t.duplicates = tj["duplicates"]
         s.turn = t
     _expect((s.turn is not None) == (s.phase == TURNS and True), "turn does not match phase")
     for pj in obj["pending"]:
-        _expect(pj["kind"] in ("keep", "redraw", "graveyard"), "unknown pending decision")
+        _expect(pj["kind"] in PENDING_KINDS, "unknown pending decision")
         s.pending.append(
             Pending(
                 pj["kind"],
                 _int(pj["seat"], "pending seat", 0, n - 1),
                 _ids(pj["cards"], "pending cards", dists),
                 _int(pj["keep"], "pending keep", 0),
+                _int(pj["target"], "pending target", -1, n - 1),
             )
         )
     for ev in obj["log"]:
@@ -207,6 +285,7 @@ def card_counts(s: GameState) -> Counter[str]:
     for p in s.players:
         counts.update(p.hand)
         counts.update(p.city)
+        counts.update(p.museum)
     for pending in s.pending:
         counts.update(pending.cards)
     return counts

@@ -15,6 +15,12 @@ SELECTION = "selection"
 TURNS = "turns"
 OVER = "over"
 
+#: Turn modes (see ``Turn.mode``).
+NORMAL = "normal"
+GATHER_ONLY = "gather_only"
+BEWITCHED = "bewitched"
+WITCH = "witch"
+
 
 class Event(NamedTuple):
     """Something that happened. ``data`` is public; ``secret`` is seen only by ``viewers``."""
@@ -29,7 +35,17 @@ class Event(NamedTuple):
 class Player:
     """One seat: gold, hand, city and the characters held this round."""
 
-    __slots__ = ("built_round", "characters", "city", "gold", "hand", "seat")
+    __slots__ = (
+        "beautified",
+        "built_round",
+        "characters",
+        "city",
+        "gold",
+        "hand",
+        "museum",
+        "quarry_duplicate",
+        "seat",
+    )
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -39,6 +55,12 @@ class Player:
         self.built_round: list[int] = []
         """For each district of ``city``, the round in which it was built or arrived."""
         self.characters: list[str] = []
+        self.beautified: list[str] = []
+        """Districts of the city holding the Artist's gold (R-1), one entry per district."""
+        self.museum: list[str] = []
+        """Cards tucked beneath the Museum, face down (R-19)."""
+        self.quarry_duplicate: str | None = None
+        """The name the Quarry allowed a second copy of (R-12: one at a time in `classic`)."""
 
     def copy(self) -> Player:
         p = Player.__new__(Player)
@@ -48,28 +70,37 @@ class Player:
         p.city = self.city[:]
         p.built_round = self.built_round[:]
         p.characters = self.characters[:]
+        p.beautified = self.beautified[:]
+        p.museum = self.museum[:]
+        p.quarry_duplicate = self.quarry_duplicate
         return p
 
     def add_to_city(self, district: str, round_no: int) -> None:
         self.city.append(district)
         self.built_round.append(round_no)
 
-    def remove_from_city(self, district: str) -> None:
+    def remove_from_city(self, district: str) -> int:
+        """Take one copy of ``district`` out of the city; returns the round it was built."""
         i = self.city.index(district)
         del self.city[i]
-        del self.built_round[i]
+        return self.built_round.pop(i)
 
 
 class Turn:
     """The turn being played: who, as which character, and what has been done so far."""
 
     __slots__ = (
+        "artist",
+        "build_gold",
         "build_limit",
         "builds",
+        "built",
         "character",
+        "duplicates",
         "ending",
         "gathered",
         "income_taken",
+        "mode",
         "power_used",
         "seat",
         "used",
@@ -87,6 +118,17 @@ class Turn:
         """Set when an action ends the turn by itself (the classic Warlord's destroy, K-4)."""
         self.used: tuple[str, ...] = ()
         """Once-per-turn district powers already used this turn."""
+        self.mode = NORMAL
+        """``NORMAL``; ``GATHER_ONLY`` (murdered owner of a Hospital, R-16); ``BEWITCHED``
+        (the bewitched holder, R-26); ``WITCH`` (the Witch before she bewitches, R-26)."""
+        self.built = 0
+        """Districts built this turn, inside or outside the limit (tax, R-25)."""
+        self.build_gold = 0
+        """Gold paid to build this turn (the Alchemist's refund)."""
+        self.duplicates = False
+        """Whether names already in the city may be built this turn (Wizard, R-30)."""
+        self.artist = 0
+        """Districts beautified this turn (Artist: up to 2)."""
 
     def copy(self) -> Turn:
         t = Turn.__new__(Turn)
@@ -99,6 +141,11 @@ class Turn:
         t.power_used = self.power_used
         t.ending = self.ending
         t.used = self.used
+        t.mode = self.mode
+        t.built = self.built
+        t.build_gold = self.build_gold
+        t.duplicates = self.duplicates
+        t.artist = self.artist
         return t
 
 
@@ -106,27 +153,37 @@ class Pending:
     """A decision that interrupts the flow: keep drawn cards, the Magician's discards, the
     Graveyard offer. ``cards`` are the cards it is about (drawn, discarded, destroyed)."""
 
-    __slots__ = ("cards", "keep", "kind", "seat")
+    __slots__ = ("cards", "keep", "kind", "seat", "target")
 
-    def __init__(self, kind: str, seat: int, cards: list[str], keep: int = 0) -> None:
+    def __init__(
+        self, kind: str, seat: int, cards: list[str], keep: int = 0, target: int = -1
+    ) -> None:
         self.kind = kind
         self.seat = seat
         self.cards = cards
+        """Cards out of play while the decision is open (drawn, discarded, destroyed)."""
         self.keep = keep
+        self.target = target
+        """Another seat the decision is about (the Wizard's victim, the Emperor)."""
 
     def copy(self) -> Pending:
-        return Pending(self.kind, self.seat, self.cards[:], self.keep)
+        return Pending(self.kind, self.seat, self.cards[:], self.keep, self.target)
 
 
 class GameState:
     """Everything about one game. Mutated in place by the rules; ``copy()`` is cheap."""
 
     __slots__ = (
+        "base_complete_at",
+        "bell_tower",
+        "bewitched",
+        "builders",
         "characters",
         "complete_at",
         "crown",
         "deck",
         "edition",
+        "extra_first",
         "facedown",
         "faceup",
         "first_complete",
@@ -139,6 +196,7 @@ class GameState:
         "phase",
         "players",
         "pool",
+        "queen_late",
         "revealed",
         "rng",
         "robbed",
@@ -146,7 +204,9 @@ class GameState:
         "round",
         "seed",
         "steps",
+        "tax_collector",
         "turn",
+        "witch",
     )
 
     def __init__(self, edition: Edition, players: int, options: dict[str, Any], seed: int) -> None:
@@ -160,6 +220,13 @@ class GameState:
         self.characters: tuple[str, ...] = ()
         """The game's character set, ordered by rank."""
         self.complete_at = 8
+        """N, the districts that complete a city now (7 after a Bell Tower, R-14)."""
+        self.base_complete_at = 8
+        """N as set up for the game."""
+        self.bell_tower: int | None = None
+        """The seat whose Bell Tower announcement stands (R-14)."""
+        self.extra_first: list[int] = []
+        """Seats that also score as first completers (Bell Tower announcement, R-14)."""
         self.crown = 0
         self.round = 0
         self.phase = SELECTION
@@ -180,6 +247,15 @@ class GameState:
         """The seat of the Thief who named ``robbed``."""
         self.next_call = 0
         """Index into ``characters`` of the next character to call."""
+        self.bewitched: str | None = None
+        self.witch: int | None = None
+        """The Witch's seat while her bewitchment stands (R-26)."""
+        self.tax_collector: int | None = None
+        """The seat collecting the Tax Collector's tax this round (R-25)."""
+        self.builders: list[int] = []
+        """Seats that built, one entry per finished turn with a build, this round."""
+        self.queen_late: int | None = None
+        """The Queen's seat owed 3 gold when the murdered rank-4 holder is revealed (R-28)."""
         self.turn: Turn | None = None
         self.pending: list[Pending] = []
         self.log: list[Event] = []
@@ -197,6 +273,9 @@ class GameState:
         s.deck = self.deck[:]
         s.characters = self.characters
         s.complete_at = self.complete_at
+        s.base_complete_at = self.base_complete_at
+        s.bell_tower = self.bell_tower
+        s.extra_first = self.extra_first[:]
         s.crown = self.crown
         s.round = self.round
         s.phase = self.phase
@@ -211,6 +290,11 @@ class GameState:
         s.robbed = self.robbed
         s.robber = self.robber
         s.next_call = self.next_call
+        s.bewitched = self.bewitched
+        s.witch = self.witch
+        s.tax_collector = self.tax_collector
+        s.builders = self.builders[:]
+        s.queen_late = self.queen_late
         s.turn = self.turn.copy() if self.turn is not None else None
         s.pending = [p.copy() for p in self.pending]
         s.log = self.log[:]

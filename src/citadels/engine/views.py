@@ -51,9 +51,12 @@ def player_view(
                 c for c in p.characters if own or over or s.revealed.get(c) == p.seat
             ],
             "complete": s.is_complete(p.seat),
+            "beautified": sorted(p.beautified),
+            "museum_size": len(p.museum),
         }
         if own:
             entry["hand"] = sorted(p.hand)
+            entry["museum"] = sorted(p.museum)
         players.append(entry)
     view: dict[str, Any] = {
         "edition": s.edition.id,
@@ -72,6 +75,10 @@ def player_view(
         "revealed": dict(s.revealed),
         "murdered": s.murdered,
         "robbed": s.robbed,
+        "bewitched": s.bewitched,
+        "tax_collector": s.tax_collector,
+        "bell_tower": s.bell_tower,
+        "extra_first": s.extra_first[:],
         "players": players,
     }
     if s.phase == SELECTION and s.steps:
@@ -92,12 +99,19 @@ def player_view(
             "power_used": t.power_used,
             "builds": t.builds,
             "build_limit": t.build_limit,
+            "mode": t.mode,
         }
     if s.pending:
         pending = s.pending[-1]
         entry = {"kind": pending.kind, "seat": pending.seat}
+        if pending.target >= 0:
+            entry["target"] = pending.target
         if pending.kind == "graveyard" or viewer == pending.seat:
             entry["cards"] = pending.cards[:]
+        if viewer == pending.seat and pending.kind == "wizard":
+            entry["cards"] = sorted(s.players[pending.target].hand)
+        if viewer == pending.seat and pending.kind == "lighthouse":
+            entry["cards"] = sorted(s.deck)
         view["pending"] = entry
     if viewer is not None and viewer == to_move and legal is not None:
         view["legal_actions"] = [a.to_json() for a in legal]

@@ -1,0 +1,117 @@
+"""Effects shared by several cards: the crown, costs, building, districts leaving a city.
+
+Each function applies one rule wherever it is triggered from, so a card module never
+re-implements it: the crown's move (C-23, R-17 Throne Room), current cost (R-1), the build
+price (C-8, R-13 Factory), duplicate names (C-8, R-12 Quarry, R-30 Wizard), what a build
+triggers (C-14, R-18), and what a district takes with it when it leaves a city (R-1, R-14,
+R-19).
+"""
+
+from __future__ import annotations
+
+from citadels.cards import PURPLE
+from citadels.engine.state import GameState, Pending, Turn
+
+
+def take_crown(s: GameState, seat: int) -> None:
+    """Move the crown to ``seat``. A real change of holder pays the Throne Room's owner 1 gold
+    (R-17); nothing happens if the crown is already there."""
+    if s.crown == seat:
+        return
+    s.log_event("crown", seat, {"from": s.crown})
+    s.crown = seat
+    for p in s.players:
+        if "throne_room" in p.city:
+            p.gold += 1
+            s.log_event("throne_room", p.seat, {"gold": 1})
+
+
+def current_cost(s: GameState, seat: int, district: str) -> int:
+    """Printed cost, +1 once beautified by the Artist (R-1). Used for score, destroy cost,
+    exchange difference and the tie-break; never for the build price."""
+    cost = s.edition.districts[district].cost or 0
+    if district in s.players[seat].beautified:
+        cost += 1
+    return cost
+
+
+def build_price(s: GameState, seat: int, district: str) -> int | None:
+    """Gold to pay to build ``district`` (``None``: it can never be built). The Factory takes
+    1 off the owner's other purple districts (R-13)."""
+    card = s.edition.districts[district]
+    if card.cost is None:
+        return None
+    price = card.cost
+    if card.colour == PURPLE and district != "factory" and "factory" in s.players[seat].city:
+        price = max(0, price - 1)
+    return price
+
+
+def may_build_name(s: GameState, t: Turn, seat: int, district: str) -> bool:
+    """C-8: no second district of a name, unless the Wizard's turn allows it (R-30) or the
+    Quarry does (R-12: one duplicated name at a time, never three copies, in `classic`)."""
+    city = s.players[seat].city
+    if district not in city or t.duplicates:
+        return True
+    if "quarry" not in city:
+        return False
+    p = s.players[seat]
+    standing = p.quarry_duplicate
+    if standing is not None and city.count(standing) >= 2:
+        return False
+    return city.count(district) == 1
+
+
+def put_in_city(s: GameState, t: Turn | None, seat: int, district: str, paid: int) -> None:
+    """A district is built (by payment or the Wizard): into the city, its on-build powers
+    (R-18: Lighthouse, Bell Tower), and the completion check (C-14)."""
+    p = s.players[seat]
+    if district in p.city and "quarry" in p.city and (t is None or not t.duplicates):
+        p.quarry_duplicate = district
+    p.add_to_city(district, s.round)
+    if t is not None:
+        t.built += 1
+        t.build_gold += paid
+    s.log_event("build", seat, {"district": district, "paid": paid})
+    check_completion(s, seat)
+    if district == "lighthouse" and s.deck:
+        s.pending.append(Pending("lighthouse", seat, []))
+    if district == "bell_tower" and s.base_complete_at == 8 and s.bell_tower is None:
+        # R-14: under the short-game option the Bell Tower does nothing.
+        s.pending.append(Pending("bell_tower", seat, []))
+
+
+def check_completion(s: GameState, seat: int) -> None:
+    """C-14: the first city to reach N districts ends the game after this round."""
+    if s.first_complete is None and len(s.players[seat].city) >= s.complete_at:
+        s.first_complete = seat
+        s.log_event("city_complete", seat, {"districts": len(s.players[seat].city), "first": True})
+
+
+def leave_city(s: GameState, seat: int, district: str) -> tuple[int, bool, list[str]]:
+    """Take a district out of a city (destroyed or exchanged). Returns the round it was
+    built, whether it carried the Artist's gold, and the cards beneath it (a Museum's).
+
+    If a standing Bell Tower leaves, N returns to 8 (R-14).
+    """
+    p = s.players[seat]
+    built = p.remove_from_city(district)
+    beautified = False
+    if district in p.beautified and p.beautified.count(district) > p.city.count(district):
+        p.beautified.remove(district)
+        beautified = True
+    tucked: list[str] = []
+    if district == "museum":
+        tucked, p.museum = p.museum, []
+    if district == "bell_tower" and s.bell_tower == seat:
+        s.bell_tower = None
+        s.complete_at = s.base_complete_at
+        s.log_event("bell_tower_silenced", seat, {"complete_at": s.complete_at})
+    return built, beautified, tucked
+
+
+def discard_from_city(s: GameState, seat: int, district: str) -> None:
+    """A destroyed district leaves the city for the deck bottom (C-11); the Artist's gold goes
+    to the bank (R-1) and a Museum's cards go with it (R-19)."""
+    _, _, tucked = leave_city(s, seat, district)
+    s.to_bottom([district, *tucked])
