@@ -73,6 +73,17 @@ def test_random_play_uses_every_kind_of_action() -> None:
 
 
 @pytest.mark.parametrize("players", range(2, 9))
+def test_N1_random_2016_setups_conform(players: int) -> None:
+    """Any legal 2016 character set and 14 unique districts play to the end (N-1), 2–8."""
+    stats = Stats()
+    rng = random.Random(100 + players)
+    for seed in range(30):
+        options = random_setup("2016", players, rng)
+        play_checked("2016", players, seed=seed, stats=stats, **options)
+    assert stats.games == 30
+
+
+@pytest.mark.parametrize("players", range(2, 9))
 def test_K7_random_dark_city_setups_conform(players: int) -> None:
     """Any legal character set and bonus deck plays to the end (K-7), 2–8 players."""
     stats = Stats()

@@ -116,7 +116,14 @@ def candidate_actions(game: Game, rng: random.Random, count: int) -> Iterator[Ac
         "district": list(game.edition.districts),
         "give": list(game.edition.districts),
         "take": list(game.edition.districts),
-        "resource": ["gold", "cards", "points"],
+        "resource": ["gold", "cards", "card", "points"],
+        "colour": ["yellow", "blue", "green", "red", "purple", "pink"],
+        "signed": list(game.edition.characters),
+        "first": list(game.edition.characters),
+        "second": list(game.edition.characters),
+        "flowered": list(game.edition.characters),
+        "other": list(game.edition.characters),
+        "sacrifice": list(game.edition.districts),
         "seat": list(range(-1, len(s.players) + 1)),
         "count": [1, 2, 3, 4],
     }
@@ -128,8 +135,10 @@ def candidate_actions(game: Game, rng: random.Random, count: int) -> Iterator[Ac
                 args.append(rng.random() < 0.5)
             elif f.name == "districts":
                 args.append(tuple(sorted(rng.sample(pools["district"], rng.randrange(1, 3)))))
-            elif f.name == "district" and f.default == "":
-                args.append(rng.choice(["", *pools["district"]]))
+            elif f.name in ("district", "character") and f.default == "":
+                args.append(rng.choice(["", *pools[f.name]]))
+            elif f.type == "int" and f.name == "cards":
+                args.append(rng.randrange(0, 4))
             else:
                 args.append(rng.choice(pools[f.name]))
         yield cls(*args)
@@ -223,18 +232,23 @@ def play_checked(
 
 
 def random_setup(edition: str, players: int, rng: random.Random) -> dict[str, Any]:
-    """Random legal options for an edition: for `classic`, any character set (one per rank,
-    a rank 9 for 8 players, the Queen only with 5+) and any purple deck (K-1, K-7)."""
-    if edition != "classic":
-        return {}
+    """Random legal options for an edition with choices: any character set (one per rank, a
+    rank 9 for 8 players, the Queen only with 5+, no 2016 Emperor with 2) and any purple deck
+    (`classic`: K-1, K-7; `2016`: 14 unique districts, N-1)."""
     ed = get_edition(edition)
+    if not ed.presets:
+        return {}
     by_rank: dict[int, list[str]] = {}
     for c in ed.characters.values():
         by_rank.setdefault(c.rank, []).append(c.id)
-    chars = [rng.choice(sorted(by_rank[r])) for r in range(1, 9)]
+    two_player_ban = "emperor" if players == 2 and edition == "2016" else ""
+    chars = [
+        rng.choice([c for c in sorted(by_rank[r]) if c != two_player_ban]) for r in range(1, 9)
+    ]
     if players == 8 or rng.random() < 0.5:
         nines = [c for c in sorted(by_rank[9]) if players >= 5 or c != "queen"]
         chars.append(rng.choice(nines))
     pool = sorted(ed.purple_pool)
-    purple = rng.sample(pool, rng.randrange(len(pool) + 1))
+    size = ed.unique_districts or rng.randrange(len(pool) + 1)
+    purple = rng.sample(pool, size)
     return {"characters": chars, "districts": purple}

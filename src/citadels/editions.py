@@ -101,6 +101,22 @@ class Edition:
     """Named setups (``preset=`` option)."""
     quarry_limit: bool = True
     """R-12: in `classic` the Quarry allows one duplicated name at a time."""
+    laboratory_gold: int = 1
+    """Gold the Laboratory pays for a discarded card (`2016`: 2)."""
+    armory_own_city: bool = False
+    """R-15: the `2016` Armory may destroy in any city, its owner's included."""
+    keep_blocks_giving: bool = False
+    """T7 (`2016`): no rank-8 ability may target the Keep, so the Diplomat cannot give it."""
+    library_keeps_all: bool = False
+    """R-10: the `2016` Library keeps every card drawn (with the Observatory, 3)."""
+    tax_per_build: bool = False
+    """R-25 (`2016`): the rank-9 Tax Collector's token takes 1 gold per build."""
+    wishing_well_counts_itself: bool = False
+    """T7 (`2016`): the Wishing Well counts every unique district, itself included."""
+    unique_districts: int = 0
+    """N-1: how many unique districts a `2016` deck takes (0: no such rule)."""
+    preset_substitutes: Mapping[str, tuple[int, str]] = field(default_factory=dict)
+    """T8 substitutions applied to presets: character -> (minimum players, substitute)."""
 
     def completion_size(self, players: int, complete_at: int | None = None) -> int:
         """The number of districts that completes a city (C-14, D-2, K-6)."""
@@ -268,8 +284,124 @@ CLASSIC = Edition(
     presets=_frozen(dict(CLASSIC_PRESETS)),
 )
 
+_COLOURED_2016 = {
+    ("barracks" if d == "battlefield" else d): n for d, n in cards.COLOURED_COPIES.items()
+}
+_DISTRICTS_2016 = {
+    **{d: c for d, c in cards.COLOURED.items() if d != "battlefield"},
+    "barracks": cards.BARRACKS,
+    **cards.district_table(cards.UNIQUE_2016_ROWS),
+}
+
+
+def _preset_2016(id: str, title: str, chars: str, rank9: str, districts: str) -> Preset:
+    characters = tuple(chars.split()) + ((rank9,) if rank9 else ())
+    return Preset(id, title, characters, tuple(districts.split()), 2, 8)
+
+
+#: The 2016 rulebook's recommended first game and its six named setups (CARDS.md T8).
+PRESETS_2016 = {
+    p.id: p
+    for p in (
+        _preset_2016(
+            "first_game",
+            "First game: the 8 base characters",
+            "assassin thief magician king bishop merchant architect warlord",
+            "",
+            "dragon_gate factory haunted_quarter imperial_treasury keep laboratory library "
+            "map_room quarry school_of_magic smithy statue thieves_den wishing_well",
+        ),
+        _preset_2016(
+            "ambitious_aristocrats",
+            "Ambitious Aristocrats",
+            "magistrate thief wizard patrician bishop trader architect marshal",
+            "queen",
+            "capitol factory framework great_wall haunted_quarter keep necropolis park "
+            "poor_house quarry school_of_magic stables statue thieves_den",
+        ),
+        _preset_2016(
+            "cunning_agents",
+            "Cunning Agents",
+            "witch blackmailer magician emperor abbot alchemist architect warlord",
+            "tax_collector",
+            "armory basilica dragon_gate gold_mine keep monument museum necropolis park "
+            "poor_house quarry secret_vault smithy theater",
+        ),
+        _preset_2016(
+            "illustrious_emissaries",
+            "Illustrious Emissaries",
+            "witch spy seer emperor bishop merchant scholar diplomat",
+            "artist",
+            "factory framework great_wall haunted_quarter ivory_tower keep library museum "
+            "observatory park poor_house quarry school_of_magic smithy",
+        ),
+        _preset_2016(
+            "devious_dignitaries",
+            "Devious Dignitaries",
+            "magistrate blackmailer wizard king abbot alchemist navigator marshal",
+            "queen",
+            "dragon_gate factory framework haunted_quarter laboratory necropolis park "
+            "poor_house secret_vault smithy stables theater thieves_den wishing_well",
+        ),
+        _preset_2016(
+            "tenacious_delegates",
+            "Tenacious Delegates",
+            "assassin spy seer king cardinal trader scholar diplomat",
+            "artist",
+            "basilica capitol haunted_quarter imperial_treasury laboratory library map_room "
+            "observatory school_of_magic secret_vault smithy stables statue wishing_well",
+        ),
+        _preset_2016(
+            "vicious_nobles",
+            "Vicious Nobles",
+            "assassin thief magician patrician cardinal merchant navigator warlord",
+            "tax_collector",
+            "armory basilica dragon_gate gold_mine imperial_treasury ivory_tower laboratory "
+            "map_room monument museum school_of_magic statue thieves_den wishing_well",
+        ),
+    )
+}
+
+EDITION_2016 = Edition(
+    id="2016",
+    title="Citadels 2016 (27 characters, 30 unique districts, seed 004)",
+    sources="004",
+    districts=_frozen(_DISTRICTS_2016),
+    deck=_frozen({**_COLOURED_2016, **{d: 1 for d in PRESETS_2016["first_game"].districts}}),
+    characters=_frozen(dict(cards.CHARACTERS_2016)),
+    default_characters=PRESETS_2016["first_game"].characters,
+    colours=cards.FIVE_COLOURS,
+    min_players=2,
+    max_players=8,
+    city_size=7,
+    city_size_small=8,
+    city_size_options=(7, 8),
+    automatic_income=False,
+    free_order=False,
+    warlord_timing=ANY_TIME,
+    two_player_selection=KEEP_AND_PUT_ASIDE,
+    thief_min_rank=2,
+    assassin_min_rank=2,
+    tiebreak=(TIE_DISTRICT_COSTS, TIE_GOLD, TIE_CHARACTER_RANK),
+    graveyard_excludes_warlord=True,
+    observatory_optional=False,
+    haunted_city_final_round=False,
+    options=_frozen({"complete_at": None, "characters": None, "districts": None, "preset": None}),
+    purple_pool=_frozen(cards.copies(cards.UNIQUE_2016_ROWS)),
+    presets=_frozen(dict(PRESETS_2016)),
+    quarry_limit=False,
+    laboratory_gold=2,
+    armory_own_city=True,
+    keep_blocks_giving=True,
+    library_keeps_all=True,
+    wishing_well_counts_itself=True,
+    tax_per_build=True,
+    unique_districts=14,
+    preset_substitutes=_frozen({"emperor": (3, "king"), "queen": (5, "artist")}),
+)
+
 #: Every edition the engine plays, by id.
-EDITIONS: Mapping[str, Edition] = _frozen({e.id: e for e in (BASIC, DEZH, CLASSIC)})
+EDITIONS: Mapping[str, Edition] = _frozen({e.id: e for e in (BASIC, DEZH, CLASSIC, EDITION_2016)})
 
 
 def get_edition(edition_id: str) -> Edition:
@@ -308,11 +440,17 @@ def resolve_setup(edition: Edition, players: int, options: Mapping[str, Any]) ->
     characters = options.get("characters")
     if characters is None:
         characters = preset.characters if preset else edition.default_characters
+        characters = _substitute(edition, players, characters)
     characters = _check_characters(edition, players, characters)
     purple = options.get("districts")
     if purple is None and preset is not None:
         purple = preset.districts
     deck = _deck(edition, purple)
+    if edition.unique_districts and purple is not None and len(purple) != edition.unique_districts:
+        raise ValueError(
+            f"the {edition.id} deck takes exactly {edition.unique_districts} unique districts "
+            f"(N-1), not {len(purple)}"
+        )
     if "diplomat" in characters:
         # K-7: the Diplomat takes the Graveyard out of the deck.
         deck.pop("graveyard", None)
@@ -345,10 +483,28 @@ def _check_characters(edition: Edition, players: int, chosen: Any) -> tuple[str,
     if missing:
         raise ValueError(f"no character of rank {', '.join(map(str, missing))} (K-7)")
     if players == 8 and 9 not in by_rank:
-        raise ValueError("8 players need a rank-9 character (K-7, C-5)")
+        raise ValueError("8 players need a rank-9 character (K-7, N-1, C-5)")
+    if "emperor" in chosen and players == 2 and edition.id == "2016":
+        raise ValueError("the Emperor is not used with 2 players (N-2)")
     if "queen" in chosen and players < 5:
         raise ValueError("the Queen needs 5 or more players (K-7, R-28)")
     return tuple(sorted(chosen, key=lambda c: edition.characters[c].rank))
+
+
+def _substitute(edition: Edition, players: int, chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """T8: a preset's Emperor becomes the King with 2 players, its Queen the Artist under 5
+    players; 8 players with no rank 9 take the Queen (project decision, T8 (?))."""
+    out = []
+    for c in chosen:
+        rule = edition.preset_substitutes.get(c)
+        out.append(rule[1] if rule is not None and players < rule[0] else c)
+    if (
+        players == 8
+        and edition.preset_substitutes
+        and all(edition.characters[c].rank != 9 for c in out)
+    ):
+        out.append("queen")
+    return tuple(out)
 
 
 def _deck(edition: Edition, purple: Any) -> dict[str, int]:

@@ -215,9 +215,11 @@ def test_B4_two_players_pick_twice_round_from_the_crown(crown: int) -> None:
     assert order == [crown, other, crown, other]
     assert sizes == [7, 6, 5, 4]
     assert all(len(p.characters) == 2 for p in s.players)
-    # The three cards left over are unused, face down.
+    # The three cards left over are unused, face down; only the last picker has seen them.
     assert len(s.facedown) == 4
-    assert events(game, "put_aside") == []
+    assert [e["seat"] for e in events(game, "put_aside")] == [other] * 3
+    assert sorted(game.view(other)["known_facedown"]) == sorted(s.facedown[1:])
+    assert game.view(crown)["known_facedown"] == []
 
 
 def test_B4_three_players_pick_twice_round() -> None:

@@ -1028,11 +1028,16 @@ def test_C10_only_the_seat_to_move_sees_legal_actions() -> None:
 
 
 def test_C10_nobody_knows_the_removed_facedown_card() -> None:
+    """C-3's face-down card stays unseen; the card left after the last pick (C-4) is known
+    only to the last chooser, who saw it."""
     game = citadels.new_game("dezh", 5, seed=14)
+    last = (game.state.crown + 4) % 5
     pick_first(game)
+    removed, left = game.state.facedown
     for viewer in (*range(5), None):
         view = game.view(viewer)
-        assert view["known_facedown"] == []
+        assert removed not in view["known_facedown"]
+        assert view["known_facedown"] == ([left] if viewer == last else [])
         assert view["facedown_count"] == len(game.state.facedown) == 2
         assert "facedown" not in view
 

@@ -103,12 +103,16 @@ class KeepCards(Action):
 
 @dataclass(frozen=True, slots=True)
 class TakeIncome(Action):
-    """Collect the character's gold for districts of its colour, once per turn (C-9)."""
+    """Collect the character's income for districts of its colour, once per turn (C-9).
+
+    ``cards`` is how much of it comes as cards instead of gold: all of it for the 2016
+    Patrician and Cardinal, any split for the 2016 Abbot, none otherwise."""
 
     type: ClassVar[str] = "take_income"
+    cards: int = 0
 
     def text(self) -> str:
-        return "take income"
+        return f"take income ({self.cards} as cards)" if self.cards else "take income"
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,12 +306,15 @@ class PayTribute(Action):
 
 @dataclass(frozen=True, slots=True)
 class TakeFromRichest(Action):
-    """Abbot: the richest player gives him 1 gold (not if tied, not if it is he)."""
+    """Abbot: the richest player gives him 1 gold. `classic`: only a single richest other
+    than he (``seat`` -1); `2016`: he names one of the tied richest (``seat``)."""
 
     type: ClassVar[str] = "take_from_richest"
+    seat: int = -1
 
     def text(self) -> str:
-        return "take 1 gold from the richest"
+        who = f"seat {self.seat}" if self.seat >= 0 else "the richest"
+        return f"take 1 gold from {who}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -393,36 +400,249 @@ class UseMuseum(Action):
         return f"museum: tuck {_name(self.district)}"
 
 
+# --- 2016 characters (N-7, CARDS.md T6) -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceWarrants(Action):
+    """Magistrate: warrants on three characters, the ``signed`` one able to confiscate
+    (R-24)."""
+
+    type: ClassVar[str] = "place_warrants"
+    signed: str
+    first: str
+    second: str
+
+    def text(self) -> str:
+        return (
+            f"warrants on {_name(self.signed)} (signed), {_name(self.first)} and "
+            f"{_name(self.second)}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Confiscate(Action):
+    """Magistrate: reveal the warrant to take the district just built (``take``), or not."""
+
+    type: ClassVar[str] = "confiscate"
+    take: bool
+
+    def text(self) -> str:
+        return "confiscate it" if self.take else "let the build stand"
+
+
+@dataclass(frozen=True, slots=True)
+class Threaten(Action):
+    """Blackmailer: threats on two characters, the ``flowered`` one the real threat."""
+
+    type: ClassVar[str] = "threaten"
+    flowered: str
+    other: str
+
+    def text(self) -> str:
+        return f"threaten {_name(self.flowered)} (flowered) and {_name(self.other)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PayRansom(Action):
+    """A threatened player: pay the Blackmailer half his gold to drop the threat, or not."""
+
+    type: ClassVar[str] = "pay_ransom"
+    pay: bool
+
+    def text(self) -> str:
+        return "pay the ransom" if self.pay else "refuse the ransom"
+
+
+@dataclass(frozen=True, slots=True)
+class RevealThreat(Action):
+    """Blackmailer, refused: reveal the threat (a flowered one takes all the gold), or not."""
+
+    type: ClassVar[str] = "reveal_threat"
+    reveal: bool
+
+    def text(self) -> str:
+        return "reveal the threat" if self.reveal else "keep the threat hidden"
+
+
+@dataclass(frozen=True, slots=True)
+class SpyOn(Action):
+    """Spy: name a seat and a district type; look at his hand, gain per matching card."""
+
+    type: ClassVar[str] = "spy"
+    seat: int
+    colour: str
+
+    def text(self) -> str:
+        return f"spy on seat {self.seat} for {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class Foresee(Action):
+    """Seer: take a random card from every other player who has one."""
+
+    type: ClassVar[str] = "foresee"
+
+    def text(self) -> str:
+        return "take a card from each player"
+
+
+@dataclass(frozen=True, slots=True)
+class GiveCard(Action):
+    """Give this card from hand (the Seer's return gifts, the Cardinal's payment)."""
+
+    type: ClassVar[str] = "give_card"
+    district: str
+
+    def text(self) -> str:
+        return f"give {_name(self.district)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTribute(Action):
+    """2016 Emperor: take 1 ``gold`` or 1 random ``card`` from the new crown holder."""
+
+    type: ClassVar[str] = "take_tribute"
+    resource: str
+
+    def text(self) -> str:
+        return "take 1 gold" if self.resource == "gold" else "take a random card"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildWithLoan(Action):
+    """Cardinal: build ``district`` taking the missing gold from ``seat``, who gets 1 card
+    per gold."""
+
+    type: ClassVar[str] = "build_with_loan"
+    district: str
+    seat: int
+
+    def text(self) -> str:
+        return f"build {_name(self.district)} with gold from seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class Study(Action):
+    """Scholar: draw 7, keep 1, shuffle the rest into the deck."""
+
+    type: ClassVar[str] = "study"
+
+    def text(self) -> str:
+        return "draw 7 cards, keep 1"
+
+
+@dataclass(frozen=True, slots=True)
+class Seize(Action):
+    """Marshal: take a district of cost 3 or less from another city, paying its owner."""
+
+    type: ClassVar[str] = "seize"
+    seat: int
+    district: str
+
+    def text(self) -> str:
+        return f"seize {_name(self.district)} of seat {self.seat}"
+
+
+# --- 2016 unique districts (CARDS.md T7) -----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class UseTheater(Action):
+    """Theater, at the end of selection: swap ``character`` with a character of ``seat``
+    (``seat`` -1: keep them) (R-31)."""
+
+    type: ClassVar[str] = "theater"
+    seat: int
+    character: str = ""
+
+    def text(self) -> str:
+        if self.seat < 0:
+            return "theater: keep my character"
+        give = f" {_name(self.character)}" if self.character else ""
+        return f"theater: swap{give} with seat {self.seat}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildFree(Action):
+    """Build without paying: destroy the Framework, or (for the Necropolis) any district
+    of the own city (``sacrifice``)."""
+
+    type: ClassVar[str] = "build_free"
+    district: str
+    sacrifice: str
+
+    def text(self) -> str:
+        return f"build {_name(self.district)} by destroying {_name(self.sacrifice)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PayWithCard(Action):
+    """Thieves' Den: pay 1 gold of its price with this card from hand."""
+
+    type: ClassVar[str] = "pay_with_card"
+    district: str
+
+    def text(self) -> str:
+        return f"pay with {_name(self.district)}"
+
+
+@dataclass(frozen=True, slots=True)
+class PayRemainder(Action):
+    """Thieves' Den: pay the rest of the price in gold and build it."""
+
+    type: ClassVar[str] = "pay_remainder"
+
+    def text(self) -> str:
+        return "pay the rest in gold"
+
+
 #: Every action class, in the order legal actions are listed.
 ACTION_TYPES: tuple[type[Action], ...] = (
-    # Selection.
+    # Selection, and the Theater at its end.
     PickCharacter,
     PutAsideCharacter,
+    UseTheater,
     # Decisions that interrupt the flow (each is alone in its list).
     KeepCards,
     UseGraveyard,
     GiveCrown,
     PayTribute,
+    TakeTribute,
     TakeCard,
     NavigatorGain,
     SearchDeck,
     AnnounceBellTower,
+    Confiscate,
+    PayRansom,
+    RevealThreat,
+    GiveCard,
+    PayWithCard,
+    PayRemainder,
     # The turn menu, in the order it is listed.
     GatherGold,
     GatherCards,
     TakeIncome,
     Murder,
     Bewitch,
+    PlaceWarrants,
     Rob,
+    Threaten,
+    SpyOn,
     ExchangeHands,
     DiscardCard,
     DrawReplacements,
     LookAtHand,
+    Foresee,
     TakeFromRichest,
+    Study,
     Destroy,
     ExchangeDistrict,
+    Seize,
     Beautify,
     Build,
+    BuildFree,
+    BuildWithLoan,
     UseLaboratory,
     UseSmithy,
     UseArmory,
@@ -434,13 +654,17 @@ _BY_TYPE: dict[str, type[Action]] = {cls.type: cls for cls in ACTION_TYPES}
 _ORDER: dict[type[Action], int] = {cls: i for i, cls in enumerate(ACTION_TYPES)}
 
 
+#: Fields that name a character (ordered by rank in the canonical order).
+CHARACTER_FIELDS = frozenset({"character", "signed", "first", "second", "flowered", "other"})
+
+
 def sort_key(action: Action, rank: Callable[[str], int] | None = None) -> tuple[Any, ...]:
     """The canonical order of legal actions: by kind (``ACTION_TYPES``), then field by field;
     characters by ``rank`` when given (that is the order ``legal_actions`` uses)."""
     key: list[Any] = [_ORDER[type(action)]]
     for f in dataclasses.fields(action):
         value = getattr(action, f.name)
-        if f.name == "character" and rank is not None:
+        if f.name in CHARACTER_FIELDS and rank is not None and value:
             key.append((rank(value), value))
         else:
             key.append(value)

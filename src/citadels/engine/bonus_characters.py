@@ -6,7 +6,7 @@ bewitched turn is driven by ``rules`` (it is part of the calling order); her nam
 
 from __future__ import annotations
 
-from citadels.editions import END_OF_TURN
+from citadels.editions import ANY_TIME, END_OF_TURN
 from citadels.engine.actions import (
     Action,
     Beautify,
@@ -29,7 +29,7 @@ from citadels.engine.characters import (
 from citadels.engine.effects import (
     build_price,
     current_cost,
-    leave_city,
+    move_district,
     put_in_city,
     take_crown,
 )
@@ -268,17 +268,18 @@ class Diplomat(CharacterPower):
     handles = (ExchangeDistrict,)
 
     def actions(self, s: GameState, t: Turn, out: list[Action]) -> None:
-        if not t.gathered:
+        if s.edition.warlord_timing != ANY_TIME and not t.gathered:
             return
         me = s.players[t.seat]
         if not me.city:
             return
         gold = me.gold
         shielded = protected_seat(s)
-        mine = sorted(set(me.city))
+        # T7 (2016): no rank-8 ability may target a Keep, so it cannot be given either.
+        mine = sorted(d for d in set(me.city) if d != "keep" or not s.edition.keep_blocks_giving)
         found: list[ExchangeDistrict] = []
         for p in s.players:
-            if p.seat == t.seat or p.seat == shielded or len(p.city) >= s.complete_at:
+            if p.seat == t.seat or p.seat == shielded or s.is_complete(p.seat):
                 continue
             for take in sorted(set(p.city)):
                 if take == "keep":
@@ -314,18 +315,6 @@ def exchange_price(s: GameState, seat: int, give: str, other: int, take: str) ->
     (not the Wall itself)."""
     diff = current_cost(s, other, take) - current_cost(s, seat, give)
     return max(0, diff) + great_wall_surcharge(s, other, take)
-
-
-def move_district(s: GameState, source: int, district: str, dest: int) -> None:
-    """Move a district between cities with what it carries: the Artist's gold (R-1) and the
-    Museum's cards (R-19). It was not built, so no on-build power triggers (R-18)."""
-    built, beautified, tucked = leave_city(s, source, district)
-    receiver = s.players[dest]
-    receiver.add_to_city(district, built)
-    if beautified:
-        receiver.beautified.append(district)
-    if district == "museum":
-        receiver.museum.extend(tucked)
 
 
 class Queen(CharacterPower):

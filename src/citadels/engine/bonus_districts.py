@@ -44,7 +44,7 @@ def announce_bell_tower(s: GameState, pending: Pending, action: AnnounceBellTowe
     s.bell_tower = pending.seat
     s.complete_at = 7
     s.log_event("bell_tower", pending.seat, {"announce": True, "complete_at": 7})
-    already = [p.seat for p in s.players if len(p.city) >= 7]
+    already = [p.seat for p in s.players if s.city_size(p.seat) >= 7]
     for seat in already:
         if s.first_complete is None:
             check_completion(s, seat)
@@ -59,12 +59,15 @@ def turn_actions(s: GameState, t: Turn, out: list[Action]) -> None:
     """The Armory's and Museum's actions available to the player on turn."""
     me = s.players[t.seat]
     if "armory" in me.city:
-        # R-15: another player's city, not a completed one; Keep, Bishop, Great Wall ignored.
+        # R-15: another player's city (`2016`: any city), not a completed one; Keep, Bishop,
+        # Great Wall ignored.
+        own = s.edition.armory_own_city
         for p in s.players:
-            if p.seat == t.seat or len(p.city) >= s.complete_at:
+            if (p.seat == t.seat and not own) or s.is_complete(p.seat):
                 continue
             for d in sorted(set(p.city)):
-                out.append(_cached(UseArmory, p.seat, d))
+                if p.seat != t.seat or d != "armory":
+                    out.append(_cached(UseArmory, p.seat, d))
     if "museum" in me.city and "museum" not in t.used and me.hand:
         for d in sorted(set(me.hand)):
             out.append(_cached(UseMuseum, d))
@@ -119,7 +122,7 @@ def end_points(s: GameState, seat: int, purple_count: int) -> int:
     if "map_room" in city:
         points += len(p.hand)
     if "wishing_well" in city:
-        points += purple_count - 1
+        points += purple_count if s.edition.wishing_well_counts_itself else purple_count - 1
     if "museum" in city:
         points += len(p.museum)
     return points

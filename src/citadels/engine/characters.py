@@ -30,6 +30,8 @@ class CharacterPower:
     id: ClassVar[str] = ""
     handles: ClassVar[tuple[type[Action], ...]] = ()
     build_limit: ClassVar[int] = 1
+    income_in_cards: ClassVar[str] = "none"
+    """How colour income is paid: ``"none"`` (gold), ``"all"`` (cards), ``"split"`` (any)."""
 
     def on_reveal(self, s: GameState, seat: int) -> None:
         """When its holder reveals it alive, even bewitched (the King's crown, R-26)."""
@@ -43,6 +45,9 @@ class CharacterPower:
 
     def actions(self, s: GameState, t: Turn, out: list[Action]) -> None:
         """Append the power's legal actions (called only while the power is unused)."""
+
+    def build_actions(self, s: GameState, t: Turn, out: list[Action]) -> None:
+        """Append extra ways to build this character has (the Cardinal's loan)."""
 
     def apply(self, s: GameState, t: Turn, action: Action) -> None:
         """Apply one of the actions in ``handles``."""
@@ -171,9 +176,7 @@ class Architect(CharacterPower):
     def extras(self, s: GameState, t: Turn) -> None:
         drawn = s.draw(2)
         s.players[t.seat].hand.extend(drawn)
-        s.log_event(
-            "extra_cards", t.seat, {"count": len(drawn)}, {"districts": drawn}, (t.seat,)
-        )
+        s.log_event("extra_cards", t.seat, {"count": len(drawn)}, {"districts": drawn}, (t.seat,))
 
 
 def protected_seat(s: GameState) -> int | None:
@@ -210,7 +213,7 @@ class Warlord(CharacterPower):
         gold = s.players[t.seat].gold
         shielded = protected_seat(s)
         for p in s.players:
-            if p.seat == shielded or len(p.city) >= s.complete_at:
+            if p.seat == shielded or s.is_complete(p.seat):
                 continue
             for d in sorted(set(p.city)):
                 if d != "keep" and destroy_cost(s, p.seat, d) <= gold:

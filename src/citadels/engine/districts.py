@@ -36,9 +36,10 @@ def gather_actions(s: GameState, seat: int, out: list[Action]) -> None:
 
 
 def keep_count(s: GameState, seat: int, drawn: int) -> int:
-    """How many drawn cards the gatherer keeps: 1; the Library keeps 2 (R-10)."""
-    keep = 2 if "library" in s.players[seat].city else 1
-    return min(keep, drawn)
+    """How many drawn cards the gatherer keeps: 1; the Library keeps 2 (`2016`: all) (R-10)."""
+    if "library" not in s.players[seat].city:
+        return min(1, drawn)
+    return drawn if s.edition.library_keeps_all else min(2, drawn)
 
 
 # --- once-per-turn districts: Laboratory and Smithy (R-11) -------------------------------
@@ -60,9 +61,10 @@ def use_laboratory(s: GameState, t: Turn, district: str) -> None:
     p = s.players[t.seat]
     p.hand.remove(district)
     s.to_bottom([district])
-    p.gold += 1
+    gold = s.edition.laboratory_gold
+    p.gold += gold
     t.used += ("laboratory",)
-    s.log_event("laboratory", t.seat, {"gold": 1}, {"district": district}, (t.seat,))
+    s.log_event("laboratory", t.seat, {"gold": gold}, {"district": district}, (t.seat,))
 
 
 def use_smithy(s: GameState, t: Turn) -> None:
@@ -84,34 +86,36 @@ def bonus_points(s: GameState, seat: int) -> int:
     return sum(districts[d].bonus for d in s.players[seat].city)
 
 
-def scoring_choices(s: GameState, seat: int, final_round: int) -> list[tuple[set[str], int]]:
-    """The ways a city can be counted at final scoring: (colours shown, purple districts).
+#: Districts whose type is chosen at final scoring (R-8).
+HAUNTED = ("haunted_city", "haunted_quarter")
 
-    The Haunted City may count as any one colour instead of purple (R-8), except in
-    `classic` when built in the final round; counted as another colour it stops being purple
-    (the Wishing Well, R-8). The scorer takes the owner's best choice.
+
+def scoring_choices(s: GameState, seat: int, final_round: int) -> list[dict[str, int]]:
+    """The ways a city can be counted at final scoring: districts per type.
+
+    The Haunted City / Haunted Quarter may count as any one type instead of purple (R-8),
+    except in `classic` when built in the final round; counted as another type it stops being
+    purple (Wishing Well, Ivory Tower, Capitol). The Monument counts once here (R-22). The
+    scorer takes the owner's best choice.
     """
     p = s.players[seat]
     table = s.edition.districts
-    colours: set[str] = set()
-    purple = 0
+    types: dict[str, int] = {}
     haunted = False
     for d, built in zip(p.city, p.built_round, strict=True):
-        colour = table[d].colour
-        if colour == PURPLE:
-            purple += 1
-        if d == "haunted_city" and not (
-            s.edition.haunted_city_final_round and built == final_round
-        ):
+        if d in HAUNTED and not (s.edition.haunted_city_final_round and built == final_round):
             haunted = True
-            continue
-        colours.add(colour)
+        colour = table[d].colour
+        types[colour] = types.get(colour, 0) + 1
     if not haunted:
-        return [(colours, purple)]
-    choices = [(colours | {PURPLE}, purple)]
+        return [types]
+    choices = [types]
     for colour in s.edition.colours:
-        if colour != PURPLE and colour not in colours:
-            choices.append((colours | {colour}, purple - 1))
+        if colour != PURPLE:
+            alt = dict(types)
+            alt[PURPLE] -= 1
+            alt[colour] = alt.get(colour, 0) + 1
+            choices.append(alt)
     return choices
 
 
@@ -120,7 +124,5 @@ def income_count(s: GameState, seat: int, colour: str) -> int:
     counts as that colour (R-9), the Haunted City never does (R-8)."""
     districts = s.edition.districts
     return sum(
-        1
-        for d in s.players[seat].city
-        if districts[d].colour == colour or d == "school_of_magic"
+        1 for d in s.players[seat].city if districts[d].colour == colour or d == "school_of_magic"
     )

@@ -28,9 +28,12 @@ def take_crown(s: GameState, seat: int) -> None:
 
 def current_cost(s: GameState, seat: int, district: str) -> int:
     """Printed cost, +1 once beautified by the Artist (R-1). Used for score, destroy cost,
-    exchange difference and the tie-break; never for the build price."""
+    exchange difference and the tie-break; never for the build price. With two copies of a
+    name (Quarry, Wizard) and one beautified, this is the unbeautified copy's cost: it is the
+    one that leaves first (``leave_city``); ``scoring.district_costs`` counts every copy."""
     cost = s.edition.districts[district].cost or 0
-    if district in s.players[seat].beautified:
+    p = s.players[seat]
+    if district in p.beautified and p.beautified.count(district) >= p.city.count(district):
         cost += 1
     return cost
 
@@ -68,12 +71,14 @@ def put_in_city(s: GameState, t: Turn | None, seat: int, district: str, paid: in
     p = s.players[seat]
     if district in p.city and "quarry" in p.city and (t is None or not t.duplicates):
         p.quarry_duplicate = district
+    was_complete = s.is_complete(seat)
     p.add_to_city(district, s.round)
     if t is not None:
         t.built += 1
         t.build_gold += paid
     s.log_event("build", seat, {"district": district, "paid": paid})
-    check_completion(s, seat)
+    check_completion(s, seat, was_complete)
+    pay_tax_2016(s, seat, t)
     if district == "lighthouse" and s.deck:
         s.pending.append(Pending("lighthouse", seat, []))
     if district == "bell_tower" and s.base_complete_at == 8 and s.bell_tower is None:
@@ -81,11 +86,30 @@ def put_in_city(s: GameState, t: Turn | None, seat: int, district: str, paid: in
         s.pending.append(Pending("bell_tower", seat, []))
 
 
-def check_completion(s: GameState, seat: int) -> None:
-    """C-14: the first city to reach N districts ends the game after this round."""
-    if s.first_complete is None and len(s.players[seat].city) >= s.complete_at:
+def pay_tax_2016(s: GameState, seat: int, t: Turn | None) -> None:
+    """R-25 (`2016`): right after every build, the builder puts 1 of his gold (if any) on the
+    Tax Collector's token, whenever the character set holds him, unpaid builds included.
+    Builds in the Tax Collector's own turn are exempt."""
+    if not s.edition.tax_per_build or "tax_collector" not in s.characters:
+        return
+    if t is not None and t.character == "tax_collector":
+        return
+    p = s.players[seat]
+    if p.gold > 0:
+        p.gold -= 1
+        s.tax_token += 1
+        s.log_event("tax", seat, {"collector": None, "gold": 1})
+
+
+def check_completion(s: GameState, seat: int, was_complete: bool = False) -> None:
+    """C-14: the first city to reach N districts ends the game after this round (R-22:
+    however the district arrived). Later completions are logged too."""
+    if was_complete or not s.is_complete(seat):
+        return
+    first = s.first_complete is None
+    if first:
         s.first_complete = seat
-        s.log_event("city_complete", seat, {"districts": len(s.players[seat].city), "first": True})
+    s.log_event("city_complete", seat, {"districts": s.city_size(seat), "first": first})
 
 
 def leave_city(s: GameState, seat: int, district: str) -> tuple[int, bool, list[str]]:
@@ -115,3 +139,15 @@ def discard_from_city(s: GameState, seat: int, district: str) -> None:
     to the bank (R-1) and a Museum's cards go with it (R-19)."""
     _, _, tucked = leave_city(s, seat, district)
     s.to_bottom([district, *tucked])
+
+
+def move_district(s: GameState, source: int, district: str, dest: int) -> None:
+    """Move a district between cities with what it carries: the Artist's gold (R-1) and the
+    Museum's cards (R-19). It was not built, so no on-build power triggers (R-18)."""
+    built, beautified, tucked = leave_city(s, source, district)
+    receiver = s.players[dest]
+    receiver.add_to_city(district, built)
+    if beautified:
+        receiver.beautified.append(district)
+    if district == "museum":
+        receiver.museum.extend(tucked)

@@ -73,7 +73,11 @@ _TEXTS: dict[str, _Text] = {
         f"The Thief (seat {d['thief']}) takes {_plural(d['gold'], 'gold')} from seat {s}."
     ),
     "crown": lambda e, s, d, _: f"{_who(s)} takes the crown.",
-    "income": lambda e, s, d, _: f"{_who(s)} takes {d['gold']} gold for {d['colour']} districts.",
+    "income": lambda e, s, d, _: (
+        f"{_who(s)} takes {d['gold']} gold"
+        + (f" and {_plural(d['cards'], 'card')}" if d.get("cards") else "")
+        + f" for {d['colour']} districts."
+    ),
     "extra_gold": lambda e, s, d, _: f"{_who(s)} takes {d['gold']} extra gold.",
     "extra_cards": lambda e, s, d, secret: (
         f"{_who(s)} draws {_plural(d['count'], 'extra card')}"
@@ -130,7 +134,76 @@ _TEXTS: dict[str, _Text] = {
         f"The Witch (seat {s}) takes over the turn of the {_card(e, d['character'])}."
     ),
     "tax": lambda e, s, d, _: (
-        f"{_who(s)} pays 1 gold to the Tax Collector (seat {d['collector']})."
+        f"{_who(s)} puts 1 gold on the Tax Collector's token."
+        if d["collector"] is None
+        else f"{_who(s)} pays 1 gold to the Tax Collector (seat {d['collector']})."
+    ),
+    "tax_token": lambda e, s, d, _: (
+        f"{_who(s)} takes the {d['gold']} gold on the Tax Collector's token."
+    ),
+    "warrants": lambda e, s, d, secret: (
+        f"The Magistrate puts warrants on the {_cards(e, d['characters'])}"
+        + (f"; the signed one is on the {_card(e, d['signed'])}." if secret else ".")
+    ),
+    "warrant_passed": lambda e, s, d, _: f"The Magistrate lets seat {d['builder']}'s build stand.",
+    "confiscate": lambda e, s, d, _: (
+        f"{_who(s)} reveals the signed warrant and confiscates the {_card(e, d['district'])} "
+        f"of seat {d['builder']}, who gets {d['refund']} gold back."
+    ),
+    "threats": lambda e, s, d, secret: (
+        f"The Blackmailer threatens the {_cards(e, d['characters'])}"
+        + (f"; the flowered threat is on the {_card(e, d['flowered'])}." if secret else ".")
+    ),
+    "ransom": lambda e, s, d, _: (
+        f"{_who(s)} pays the Blackmailer (seat {d['blackmailer']}) {d['gold']} gold."
+    ),
+    "ransom_refused": lambda e, s, d, _: f"{_who(s)} refuses to pay the Blackmailer.",
+    "threat_revealed": lambda e, s, d, _: (
+        f"The Blackmailer reveals a flowered threat and takes {d['gold']} gold from seat "
+        f"{d['target']}."
+        if d["flowered"]
+        else f"The Blackmailer reveals an empty threat against seat {d['target']}."
+    ),
+    "threat_kept": lambda e, s, d, _: "The Blackmailer keeps the threat hidden.",
+    "spy": lambda e, s, d, secret: (
+        f"{_who(s)} spies on seat {d['target']} for {d['colour']}: {d['matches']} matching, "
+        f"{d['gold']} gold taken" + (f"; the hand: {_cards(e, d['hand'])}." if secret else ".")
+    ),
+    "seer_take": lambda e, s, d, secret: (
+        f"{_who(s)} takes a random card from seat {d['from']}"
+        + (f": the {_card(e, d['district'])}." if secret else ".")
+    ),
+    "seer_give": lambda e, s, d, secret: (
+        f"{_who(s)} gives a card to seat {d['to']}"
+        + (f": the {_card(e, d['district'])}." if secret else ".")
+    ),
+    "give_card": lambda e, s, d, secret: (
+        f"{_who(s)} gives a card to seat {d['to']}"
+        + (f": the {_card(e, d['district'])}." if secret else ".")
+    ),
+    "loan": lambda e, s, d, _: (
+        f"{_who(s)} takes {d['gold']} gold from seat {d['from']} to build the "
+        f"{_card(e, d['district'])}."
+    ),
+    "study": lambda e, s, d, secret: (
+        f"{_who(s)} draws {_plural(d['count'], 'card')} to keep one"
+        + (f": {_cards(e, d['districts'])}." if secret else ".")
+    ),
+    "seize": lambda e, s, d, _: (
+        f"{_who(s)} seizes the {_card(e, d['district'])} of seat {d['target']}, paying "
+        f"{d['paid']} gold."
+    ),
+    "sacrifice": lambda e, s, d, _: (
+        f"{_who(s)} destroys the {_card(e, d['district'])} to build the {_card(e, d['for'])}."
+    ),
+    "pay_with_cards": lambda e, s, d, _: (
+        f"{_who(s)} pays {_plural(d['cards'], 'card')} toward the Thieves' Den."
+    ),
+    "theater": lambda e, s, d, secret: (
+        f"{_who(s)} keeps the characters (Theater)."
+        if d["with"] is None
+        else f"{_who(s)} swaps characters with seat {d['with']} (Theater)"
+        + (f": gave the {_card(e, d['gave'])}, got the {_card(e, d['got'])}." if secret else ".")
     ),
     "look_at_hand": lambda e, s, d, secret: (
         f"{_who(s)} looks at the hand of seat {d['target']}"

@@ -9,42 +9,66 @@ from __future__ import annotations
 from typing import Any
 
 from citadels.editions import KEEP_AND_PUT_ASIDE, Edition
-from citadels.engine import bonus_characters, bonus_districts, districts
+from citadels.engine import (
+    bonus_characters,
+    bonus_districts,
+    characters_2016,
+    districts,
+    districts_2016,
+)
 from citadels.engine.actions import (
     Action,
     AnnounceBellTower,
     Build,
+    BuildFree,
+    Confiscate,
     DiscardCard,
     DrawReplacements,
     EndTurn,
     GatherCards,
     GatherGold,
+    GiveCard,
     GiveCrown,
     KeepCards,
     NavigatorGain,
+    PayRansom,
+    PayRemainder,
     PayTribute,
+    PayWithCard,
     PickCharacter,
     PutAsideCharacter,
+    RevealThreat,
     SearchDeck,
     TakeCard,
     TakeIncome,
+    TakeTribute,
     UseArmory,
     UseGraveyard,
     UseLaboratory,
     UseMuseum,
     UseSmithy,
+    UseTheater,
     cached,
 )
 from citadels.engine.bonus_characters import BONUS_POWERS, collect_tax
 from citadels.engine.characters import POWERS as BASE_POWERS
 from citadels.engine.characters import CharacterPower
-from citadels.engine.effects import build_price, may_build_name, put_in_city, take_crown
+from citadels.engine.characters_2016 import POWERS_2016, buildable
+from citadels.engine.effects import (
+    build_price,
+    check_completion,
+    discard_from_city,
+    pay_tax_2016,
+    put_in_city,
+    take_crown,
+)
 from citadels.engine.state import (
     BEWITCHED,
     GATHER_ONLY,
     NORMAL,
     OVER,
     SELECTION,
+    THREATENED,
     TURNS,
     WITCH,
     GameState,
@@ -52,11 +76,27 @@ from citadels.engine.state import (
     Turn,
 )
 
-#: Every character power, by character id.
-POWERS: dict[str, CharacterPower] = {**BASE_POWERS, **BONUS_POWERS}
+#: The character powers each edition plays with, by edition id, then character id.
+POWERS_BY_EDITION: dict[str, dict[str, CharacterPower]] = {
+    "basic": BASE_POWERS,
+    "dezh": BASE_POWERS,
+    "classic": {**BASE_POWERS, **BONUS_POWERS},
+    "2016": {**BASE_POWERS, **BONUS_POWERS, **POWERS_2016},
+}
+
+
+def power_of(s: GameState, character: str) -> CharacterPower:
+    """The power of ``character`` as this game's edition plays it."""
+    return POWERS_BY_EDITION[s.edition.id][character]
+
 
 PICK = "pick"
 PUT_ASIDE = "put_aside"
+
+#: ``Pending.keep`` of a "give_crown" decision: who settles the Emperor's tribute.
+RECEIVER_PAYS = 0
+EMPEROR_TAKES = 1
+NO_TRIBUTE = 2
 
 #: C-3: characters put aside face up, by player count, with 8 and with 9 characters.
 FACEUP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
@@ -133,6 +173,10 @@ def start_round(s: GameState) -> None:
     s.tax_collector = None
     s.builders = []
     s.queen_late = None
+    s.warrants = {}
+    s.magistrate = None
+    s.threats = {}
+    s.blackmailer = None
     for p in s.players:
         p.characters = []
     deck = list(s.characters)
@@ -175,6 +219,11 @@ def advance_selection(s: GameState) -> None:
         s.facedown.extend(s.pool)
         s.pool = []
     s.phase = TURNS
+    owner = districts_2016.theater_owner(s)
+    if owner is not None:
+        # R-31: the Theater's swap comes after the last pick, before the first call.
+        s.pending.append(Pending("theater", owner, []))
+        return
     advance_calls(s)
 
 
@@ -194,7 +243,7 @@ def selection_actions(s: GameState) -> list[Action]:
 
 
 def apply_selection(s: GameState, action: Action) -> None:
-    offered = [a.character for a in selection_actions(s)]  # type: ignore[attr-defined]
+    offered = [getattr(a, "character", "") for a in selection_actions(s)]
     seat = s.steps.pop(0)[0]
     if isinstance(action, PutAsideCharacter):
         s.pool.remove(action.character)
@@ -258,12 +307,17 @@ def begin_turn(s: GameState, seat: int, character: str) -> None:
         victim.gold = 0
         s.players[s.robber].gold += gold
         s.log_event("robbed", seat, {"thief": s.robber, "gold": gold, "character": character})
-    power = POWERS[character]
+    power = power_of(s, character)
     power.on_reveal(s, seat)
     if character == s.bewitched:
         start_turn(s, Turn(seat, character, 0), BEWITCHED)
         return
-    mode = WITCH if character == "witch" else NORMAL
+    if character == "witch":
+        mode = WITCH
+    elif character in s.threats:
+        mode = THREATENED
+    else:
+        mode = NORMAL
     t = Turn(seat, character, power.build_limit)
     start_turn(s, t, mode)
     power.on_start(s, t)
@@ -282,7 +336,7 @@ def resume_witch(s: GameState, character: str) -> None:
     """R-26: after the bewitched holder's gather, the Witch plays the rest of the turn as that
     character, with her own hand, gold and city: income, extras, power and limits."""
     assert s.witch is not None
-    power = POWERS[character]
+    power = power_of(s, character)
     t = Turn(s.witch, character, power.build_limit)
     t.gathered = True
     start_turn(s, t, NORMAL)
@@ -292,19 +346,32 @@ def resume_witch(s: GameState, character: str) -> None:
 
 
 def end_round(s: GameState) -> None:
-    """C-13: the murdered holder is revealed, a murdered King's heir takes the crown; then the
-    game ends (C-14) or a new round starts."""
+    """C-13: the murdered holder is revealed; a murdered King's or Patrician's heir takes the
+    crown (C-23, R-27); a murdered 2016 Emperor moves it, taking nothing (R-27). Then
+    ``close_round``."""
     s.turn = None
     m = s.murdered
     if m is not None and m in s.holders:
         heir = s.holders[m]
         s.log_event("murdered_revealed", heir, {"character": m})
-        if m == "king":
+        if m in ("king", "patrician"):
             take_crown(s, heir)
-        if s.queen_late is not None:
-            # R-28: the Queen beside a murdered rank-4 holder is paid when he is revealed.
-            s.players[s.queen_late].gold += 3
-            s.log_event("queen", s.queen_late, {"gold": 3, "beside": heir})
+        elif (
+            m == "emperor" and s.edition.id == "2016" and bonus_characters.crown_receivers(s, heir)
+        ):
+            s.pending.append(Pending("give_crown", heir, [], keep=NO_TRIBUTE))
+            return
+    close_round(s)
+
+
+def close_round(s: GameState) -> None:
+    """R-20: the Queen's late gold, then the game ends (C-14) or a new round starts."""
+    if s.queen_late is not None:
+        # R-28: the Queen beside a murdered rank-4 holder is paid when he is revealed.
+        beside = s.holders.get(s.murdered or "", -1)
+        s.players[s.queen_late].gold += 3
+        s.log_event("queen", s.queen_late, {"gold": 3, "beside": beside})
+        s.queen_late = None
     s.log_event("round_end", None, {"round": s.round})
     if s.first_complete is not None:
         s.phase = OVER
@@ -320,35 +387,74 @@ def income_colour(character: str, s: GameState) -> str | None:
     return s.edition.characters[character].colour
 
 
-def take_income(s: GameState, t: Turn) -> None:
-    """C-9: 1 gold per district of the character's colour, once per turn."""
+def take_income(s: GameState, t: Turn, cards: int = 0) -> None:
+    """C-9: 1 gold per district of the character's colour, once per turn; ``cards`` of it
+    as cards instead (2016 Patrician, Cardinal, Abbot; the School of Magic counts, R-9)."""
     colour = income_colour(t.character, s)
     t.income_taken = True
     if colour is None:
         return
-    gold = districts.income_count(s, t.seat, colour)
-    s.players[t.seat].gold += gold
-    s.log_event("income", t.seat, {"gold": gold, "colour": colour})
+    count = districts.income_count(s, t.seat, colour)
+    p = s.players[t.seat]
+    p.gold += count - cards
+    drawn = s.draw(cards) if cards else []
+    p.hand.extend(drawn)
+    s.log_event(
+        "income",
+        t.seat,
+        {"gold": count - cards, "cards": len(drawn), "colour": colour},
+        {"districts": drawn} if drawn else None,
+        (t.seat,) if drawn else (),
+    )
+
+
+def income_actions(s: GameState, t: Turn, out: list[Action]) -> None:
+    colour = income_colour(t.character, s)
+    if colour is None:
+        return
+    count = districts.income_count(s, t.seat, colour)
+    if count <= 0:
+        return
+    paid_in = power_of(s, t.character).income_in_cards
+    if paid_in == "all":
+        out.append(cached(TakeIncome, count))
+    elif paid_in == "split":
+        out.extend(cached(TakeIncome, c) for c in range(count + 1))
+    else:
+        out.append(cached(TakeIncome, 0))
 
 
 def can_build(s: GameState, t: Turn) -> bool:
-    return t.builds < t.build_limit and (t.gathered or s.edition.free_order)
+    return t.build_limit > 0 and (t.gathered or s.edition.free_order)
+
+
+def outside_limit(t: Turn, district: str, s: GameState) -> bool:
+    """R-30: the Stables, and the Trader's green districts, do not count toward the limit."""
+    if district == "stables":
+        return True
+    return t.character == "trader" and s.edition.districts[district].colour == "green"
 
 
 def build_actions(s: GameState, t: Turn, out: list[Action]) -> None:
     """C-8: a district from hand, paid in full (R-13), not a name already in the city unless
-    the Wizard or the Quarry allows it (R-12, R-30)."""
+    the Wizard or the Quarry allows it (R-12, R-30); the Thieves' Den partly in cards; the
+    Framework and Necropolis by destroying; the Cardinal's loan."""
     p = s.players[t.seat]
     gold = p.gold
-    city = p.city
+    room = t.builds < t.build_limit
+    free: list[str] = []
     for d in sorted(set(p.hand)):
         price = build_price(s, t.seat, d)
-        if (
-            price is not None
-            and price <= gold
-            and (d not in city or may_build_name(s, t, t.seat, d))
+        if price is None or not (room or outside_limit(t, d, s)) or not buildable(s, t, d):
+            continue
+        free.append(d)
+        if price <= gold or (
+            d == "thieves_den" and districts_2016.thieves_den_affordable(s, t.seat, price)
         ):
             out.append(cached(Build, d))
+    districts_2016.free_builds(s, t, free, out)
+    if room:
+        power_of(s, t.character).build_actions(s, t, out)
 
 
 def turn_actions(s: GameState, t: Turn) -> list[Action]:
@@ -357,15 +463,12 @@ def turn_actions(s: GameState, t: Turn) -> list[Action]:
         districts.gather_actions(s, t.seat, out)
     if t.mode != NORMAL:
         if t.mode == WITCH:
-            POWERS["witch"].actions(s, t, out)
+            power_of(s, "witch").actions(s, t, out)
         return out
-    if not t.income_taken and income_colour(t.character, s) is not None:
-        colour = income_colour(t.character, s)
-        assert colour is not None
-        if districts.income_count(s, t.seat, colour) > 0:
-            out.append(cached(TakeIncome))
+    if not t.income_taken:
+        income_actions(s, t, out)
     if not t.power_used:
-        POWERS[t.character].actions(s, t, out)
+        power_of(s, t.character).actions(s, t, out)
     if can_build(s, t):
         build_actions(s, t, out)
     districts.turn_actions(s, t, out)
@@ -392,6 +495,30 @@ def pending_actions(s: GameState) -> list[Action]:
         return [
             cached(GiveCrown, seat) for seat in bonus_characters.crown_receivers(s, pending.seat)
         ]
+    if pending.kind == "take_tribute":
+        return characters_2016.tribute_choices_2016(s, pending)
+    if pending.kind == "confiscate":
+        builder = s.turn.character if s.turn is not None else ""
+        may = (
+            s.warrants.get(builder, False) and pending.cards[0] not in s.players[pending.seat].city
+        )
+        return (
+            [cached(Confiscate, False), cached(Confiscate, True)]
+            if may
+            else [cached(Confiscate, False)]
+        )
+    if pending.kind == "ransom":
+        return [cached(PayRansom, False), cached(PayRansom, True)]
+    if pending.kind == "reveal_threat":
+        return [cached(RevealThreat, False), cached(RevealThreat, True)]
+    if pending.kind in ("seer", "cardinal"):
+        return characters_2016.seer_choices(s, pending)
+    if pending.kind == "scholar":
+        return keep_choices(pending.cards, 1)
+    if pending.kind == "thieves_den":
+        return districts_2016.thieves_den_choices(s, pending)
+    if pending.kind == "theater":
+        return districts_2016.theater_choices(s, pending)
     if pending.kind == "tribute":
         return bonus_characters.tribute_choices(s, pending)
     if pending.kind == "navigator":
@@ -460,14 +587,20 @@ def apply(s: GameState, action: Action) -> None:
             assert isinstance(action, Build)
             build(s, t, action.district)
         elif cls is GatherGold:
-            s.players[t.seat].gold += 2
-            s.log_event("gather_gold", t.seat, {"gold": 2})
+            # R-10: the Gold Mine adds 1 when gathering gold.
+            gold = 3 if "gold_mine" in s.players[t.seat].city else 2
+            s.players[t.seat].gold += gold
+            s.log_event("gather_gold", t.seat, {"gold": gold})
             finish_gather(s, t)
         elif cls is GatherCards:
             assert isinstance(action, GatherCards)
             gather_cards(s, t, action.count)
         elif cls is TakeIncome:
-            take_income(s, t)
+            assert isinstance(action, TakeIncome)
+            take_income(s, t, action.cards)
+        elif cls is BuildFree:
+            assert isinstance(action, BuildFree)
+            build_free(s, t, action)
         elif cls is EndTurn:
             t.ending = True
         elif cls is UseLaboratory:
@@ -482,7 +615,7 @@ def apply(s: GameState, action: Action) -> None:
             assert isinstance(action, UseMuseum)
             bonus_districts.use_museum(s, t, action)
         else:
-            POWERS[t.character].apply(s, t, action)
+            power_of(s, t.character).apply(s, t, action)
     settle(s)
 
 
@@ -502,19 +635,57 @@ def finish_gather(s: GameState, t: Turn) -> None:
     t.gathered = True
     if t.mode in (GATHER_ONLY, BEWITCHED):
         t.ending = True
+    elif t.mode == THREATENED:
+        # T6 Blackmailer: after gathering, the threat is settled before anything else.
+        s.pending.append(Pending("ransom", t.seat, [], target=s.blackmailer or 0))
     elif t.mode == NORMAL and not s.edition.automatic_income:
-        POWERS[t.character].extras(s, t)
+        power_of(s, t.character).extras(s, t)
+
+
+def resolve_threat(s: GameState, t: Turn) -> None:
+    """The threat on the player's character is gone; his turn goes on normally."""
+    s.threats.pop(t.character, None)
+    t.mode = NORMAL
+    power_of(s, t.character).extras(s, t)
 
 
 def build(s: GameState, t: Turn, district: str) -> None:
-    """C-8: pay the price and put the district into the city (``effects.put_in_city``)."""
+    """C-8: pay the price and build; the Thieves' Den may first take cards as payment."""
     p = s.players[t.seat]
     price = build_price(s, t.seat, district)
     assert price is not None
-    p.gold -= price
     p.hand.remove(district)
-    t.builds += 1
-    put_in_city(s, t, t.seat, district, price)
+    if not outside_limit(t, district, s):
+        t.builds += 1
+    if district == "thieves_den" and p.hand:
+        s.pending.append(Pending("thieves_den", t.seat, [district], keep=price))
+        return
+    p.gold -= price
+    paid_build(s, t, district, price)
+
+
+def paid_build(s: GameState, t: Turn, district: str, gold: int) -> None:
+    """A paid build: the Magistrate's warrant may bite the first one of the turn (R-24);
+    otherwise the district enters the city."""
+    first = t.paid_builds == 0
+    t.paid_builds += 1
+    magistrate = s.magistrate
+    if first and t.character in s.warrants and magistrate is not None and magistrate != t.seat:
+        s.pending.append(Pending("confiscate", magistrate, [district], keep=gold, target=t.seat))
+        return
+    put_in_city(s, t, t.seat, district, gold)
+
+
+def build_free(s: GameState, t: Turn, action: BuildFree) -> None:
+    """Framework / Necropolis: destroy the sacrifice instead of paying; uses the limit, is
+    taxed, cannot be confiscated (R-24)."""
+    p = s.players[t.seat]
+    p.hand.remove(action.district)
+    if not outside_limit(t, action.district, s):
+        t.builds += 1
+    discard_from_city(s, t.seat, action.sacrifice)
+    s.log_event("sacrifice", t.seat, {"district": action.sacrifice, "for": action.district})
+    put_in_city(s, t, t.seat, action.district, 0)
 
 
 def apply_pending(s: GameState, action: Action) -> None:
@@ -526,6 +697,18 @@ def apply_pending(s: GameState, action: Action) -> None:
         for d in action.districts:
             rest.remove(d)
         p.hand.extend(action.districts)
+        if pending.kind == "scholar":
+            # T6 Scholar: the others are shuffled into the deck.
+            s.deck.extend(rest)
+            s.shuffle(s.deck)
+            s.log_event(
+                "keep",
+                pending.seat,
+                {"kept": 1},
+                {"districts": list(action.districts)},
+                (pending.seat,),
+            )
+            return
         s.to_bottom(rest)
         s.log_event(
             "keep",
@@ -565,7 +748,43 @@ def apply_pending(s: GameState, action: Action) -> None:
         bonus_characters.wizard_take(s, pending, action)
     elif isinstance(action, GiveCrown):
         s.pending.pop()
-        bonus_characters.give_crown(s, pending, action)
+        if pending.keep == RECEIVER_PAYS:
+            bonus_characters.give_crown(s, pending, action)
+        else:
+            take_crown(s, action.seat)
+            receiver = s.players[action.seat]
+            if pending.keep == EMPEROR_TAKES and (receiver.gold > 0 or receiver.hand):
+                s.pending.append(Pending("take_tribute", pending.seat, [], target=action.seat))
+    elif isinstance(action, TakeTribute):
+        s.pending.pop()
+        characters_2016.take_tribute(s, pending, action)
+    elif isinstance(action, Confiscate):
+        s.pending.pop()
+        confiscate(s, pending, action.take)
+    elif isinstance(action, PayRansom):
+        s.pending.pop()
+        pay_ransom(s, pending, action.pay)
+    elif isinstance(action, RevealThreat):
+        s.pending.pop()
+        reveal_threat(s, pending, action.reveal)
+    elif isinstance(action, GiveCard):
+        give_card(s, pending, action)
+    elif isinstance(action, PayWithCard):
+        p.hand.remove(action.district)
+        pending.cards.append(action.district)
+        pending.keep -= 1
+    elif isinstance(action, PayRemainder):
+        s.pending.pop()
+        den, paid_cards = pending.cards[0], pending.cards[1:]
+        p.gold -= pending.keep
+        s.to_bottom(paid_cards)
+        s.log_event("pay_with_cards", pending.seat, {"cards": len(paid_cards)})
+        assert s.turn is not None
+        paid_build(s, s.turn, den, pending.keep)
+    elif isinstance(action, UseTheater):
+        s.pending.pop()
+        districts_2016.use_theater(s, pending, action)
+        advance_calls(s)
     elif isinstance(action, PayTribute):
         s.pending.pop()
         bonus_characters.pay_tribute(s, pending, action)
@@ -583,11 +802,14 @@ def apply_pending(s: GameState, action: Action) -> None:
 
 
 def settle(s: GameState) -> None:
-    """After an action: end the turn if it is over and no decision is pending."""
-    if s.pending:
+    """After an action: end the turn if it is over and no decision is pending; close the
+    round once a round-end decision is answered."""
+    if s.pending or s.phase != TURNS:
         return
     t = s.turn
-    if t is not None and t.ending and s.phase == TURNS:
+    if t is None:
+        close_round(s)
+    elif t.ending:
         finish_turn(s, t)
 
 
@@ -610,3 +832,93 @@ def finish_turn(s: GameState, t: Turn) -> None:
             s.players[t.seat].gold += t.build_gold
             s.log_event("alchemist", t.seat, {"gold": t.build_gold})
     advance_calls(s)
+
+
+# --- 2016 decisions: warrants, threats, gifts ------------------------------------------------
+
+
+def confiscate(s: GameState, pending: Pending, take: bool) -> None:
+    """R-24: the Magistrate takes the district built under the signed warrant into his city;
+    the builder gets his gold back and has used that build. Otherwise it is built."""
+    district, builder = pending.cards[0], pending.target
+    t = s.turn
+    assert t is not None
+    if not take:
+        s.log_event("warrant_passed", pending.seat, {"builder": builder})
+        put_in_city(s, t, builder, district, pending.keep)
+        return
+    s.players[builder].gold += pending.keep
+    magistrate = s.players[pending.seat]
+    was_complete = s.is_complete(pending.seat)
+    magistrate.add_to_city(district, s.round)
+    s.warrants = {}
+    s.log_event(
+        "confiscate",
+        pending.seat,
+        {"builder": builder, "district": district, "refund": pending.keep},
+    )
+    check_completion(s, pending.seat, was_complete)
+    pay_tax_2016(s, pending.seat, None)
+
+
+def pay_ransom(s: GameState, pending: Pending, pay: bool) -> None:
+    t = s.turn
+    assert t is not None
+    if pay:
+        me = s.players[pending.seat]
+        gold = me.gold // 2
+        me.gold -= gold
+        s.players[pending.target].gold += gold
+        s.log_event("ransom", pending.seat, {"blackmailer": pending.target, "gold": gold})
+        resolve_threat(s, t)
+    else:
+        s.log_event("ransom_refused", pending.seat, {"blackmailer": pending.target})
+        s.pending.append(Pending("reveal_threat", pending.target, [], target=pending.seat))
+
+
+def reveal_threat(s: GameState, pending: Pending, reveal: bool) -> None:
+    t = s.turn
+    assert t is not None
+    flowered = s.threats.get(t.character, False)
+    if reveal:
+        gold = 0
+        if flowered:
+            victim = s.players[pending.target]
+            gold, victim.gold = victim.gold, 0
+            s.players[pending.seat].gold += gold
+        s.log_event(
+            "threat_revealed",
+            pending.seat,
+            {"target": pending.target, "flowered": flowered, "gold": gold},
+        )
+    else:
+        s.log_event("threat_kept", pending.seat, {"target": pending.target})
+    resolve_threat(s, t)
+
+
+def give_card(s: GameState, pending: Pending, action: GiveCard) -> None:
+    """The Seer's gifts, one per player he took from; the Cardinal's cards, one per gold."""
+    if pending.kind == "seer":
+        characters_2016.seer_give(s, pending, action)
+        if not pending.seats:
+            s.pending.pop()
+        return
+    me = s.players[pending.seat]
+    me.hand.remove(action.district)
+    s.players[pending.target].hand.append(action.district)
+    s.log_event(
+        "give_card",
+        pending.seat,
+        {"to": pending.target},
+        {"district": action.district},
+        (pending.seat, pending.target),
+    )
+    pending.keep -= 1
+    if pending.keep == 0:
+        s.pending.pop()
+        district = pending.cards[0]
+        price = build_price(s, pending.seat, district)
+        assert price is not None and s.turn is not None
+        me.gold -= price
+        s.turn.builds += 1
+        paid_build(s, s.turn, district, price)

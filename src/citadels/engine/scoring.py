@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from citadels.cards import PURPLE
 from citadels.editions import TIE_CHARACTER_RANK, TIE_DISTRICT_COSTS, TIE_GOLD
-from citadels.engine import bonus_districts, districts
-from citadels.engine.effects import current_cost
+from citadels.engine import bonus_districts, districts, districts_2016
 from citadels.engine.state import GameState
 
 
@@ -94,19 +94,21 @@ class Outcome:
 
 def district_costs(s: GameState, seat: int) -> int:
     """C-15a: the sum of the current costs of the city's districts (R-1: the Artist's +1;
-    R-2: no bonus points)."""
-    return sum(current_cost(s, seat, d) for d in s.players[seat].city)
+    R-2: no bonus points). Each district holding the Artist's gold adds 1, duplicates too."""
+    p = s.players[seat]
+    return sum(s.edition.districts[d].cost or 0 for d in p.city) + len(p.beautified)
 
 
 def breakdown(s: GameState, seat: int) -> Breakdown:
     """The score parts of one seat at the end of the game (R-20)."""
     wanted = s.edition.colours
     best_colours = best_points = -1
-    for colours, purple in districts.scoring_choices(s, seat, s.round):
-        colour_bonus = 3 if all(c in colours for c in wanted) else 0
-        points = colour_bonus + bonus_districts.end_points(s, seat, purple)
-        if points > best_colours + best_points:
-            best_colours, best_points = colour_bonus, points - colour_bonus
+    for types in districts.scoring_choices(s, seat, s.round):
+        colour_bonus = 3 if all(types.get(c, 0) > 0 for c in wanted) else 0
+        points = bonus_districts.end_points(s, seat, types.get(PURPLE, 0))
+        points += districts_2016.end_points(s, seat, types)
+        if colour_bonus + points > best_colours + best_points:
+            best_colours, best_points = colour_bonus, points
     complete = s.is_complete(seat)
     first = s.first_complete == seat or seat in s.extra_first
     return Breakdown(

@@ -12,6 +12,7 @@ from citadels.engine.state import (
     NORMAL,
     OVER,
     SELECTION,
+    THREATENED,
     TURNS,
     WITCH,
     Event,
@@ -35,6 +36,15 @@ PENDING_KINDS = (
     "navigator",
     "lighthouse",
     "bell_tower",
+    "take_tribute",
+    "confiscate",
+    "ransom",
+    "reveal_threat",
+    "seer",
+    "cardinal",
+    "scholar",
+    "thieves_den",
+    "theater",
 )
 
 
@@ -72,6 +82,11 @@ def state_to_json(s: GameState) -> dict[str, Any]:
         "tax_collector": s.tax_collector,
         "builders": s.builders[:],
         "queen_late": s.queen_late,
+        "warrants": dict(s.warrants),
+        "magistrate": s.magistrate,
+        "threats": dict(s.threats),
+        "blackmailer": s.blackmailer,
+        "tax_token": s.tax_token,
         "players": [
             {
                 "gold": p.gold,
@@ -102,6 +117,7 @@ def state_to_json(s: GameState) -> dict[str, Any]:
             "build_gold": t.build_gold,
             "duplicates": t.duplicates,
             "artist": t.artist,
+            "paid_builds": t.paid_builds,
         },
         "pending": [
             {
@@ -110,6 +126,7 @@ def state_to_json(s: GameState) -> dict[str, Any]:
                 "cards": p.cards[:],
                 "keep": p.keep,
                 "target": p.target,
+                "seats": p.seats[:],
             }
             for p in s.pending
         ],
@@ -211,6 +228,15 @@ def _read(obj: Any, deck_composition: dict[str, int] | None) -> GameState:
     s.tax_collector = _seat_or_none(obj["tax_collector"], "tax_collector", n)
     s.builders = [_int(x, "builders", 0, n - 1) for x in _list(obj["builders"])]
     s.queen_late = _seat_or_none(obj["queen_late"], "queen_late", n)
+    for name in ("warrants", "threats"):
+        table = obj[name]
+        _expect(isinstance(table, dict), f"{name} must be an object")
+        _ids(list(table), name, chars)
+        _expect(all(isinstance(v, bool) for v in table.values()), f"{name} values must be booleans")
+        setattr(s, name, dict(table))
+    s.magistrate = _seat_or_none(obj["magistrate"], "magistrate", n)
+    s.blackmailer = _seat_or_none(obj["blackmailer"], "blackmailer", n)
+    s.tax_token = _int(obj["tax_token"], "tax_token", 0)
     for i, pj in enumerate(players_json):
         p = Player(i)
         p.gold = _int(pj["gold"], f"gold of seat {i}", 0)
@@ -243,7 +269,10 @@ def _read(obj: Any, deck_composition: dict[str, int] | None) -> GameState:
             _expect(isinstance(tj[flag], bool), f"turn {flag} must be true or false")
             setattr(t, flag, tj[flag])
         t.used = tuple(_ids(tj["used"], "used", dists))
-        _expect(tj["mode"] in (NORMAL, GATHER_ONLY, BEWITCHED, WITCH), "unknown turn mode")
+        _expect(
+            tj["mode"] in (NORMAL, GATHER_ONLY, BEWITCHED, WITCH, THREATENED), "unknown turn mode"
+        )
+        t.paid_builds = _int(tj["paid_builds"], "paid_builds", 0)
         t.mode = tj["mode"]
         t.built = _int(tj["built"], "built", 0)
         t.build_gold = _int(tj["build_gold"], "build_gold", 0)
@@ -251,7 +280,8 @@ def _read(obj: Any, deck_composition: dict[str, int] | None) -> GameState:
         _expect(isinstance(tj["duplicates"], bool), "turn duplicates must be true or false")
         t.duplicates = tj["duplicates"]
         s.turn = t
-    _expect((s.turn is not None) == (s.phase == TURNS and True), "turn does not match phase")
+    _expect(s.turn is None or s.phase == TURNS, "turn does not match phase")
+    _expect(s.turn is not None or s.phase != TURNS or bool(obj["pending"]), "no turn to play")
     for pj in obj["pending"]:
         _expect(pj["kind"] in PENDING_KINDS, "unknown pending decision")
         s.pending.append(
@@ -261,6 +291,7 @@ def _read(obj: Any, deck_composition: dict[str, int] | None) -> GameState:
                 _ids(pj["cards"], "pending cards", dists),
                 _int(pj["keep"], "pending keep", 0),
                 _int(pj["target"], "pending target", -1, n - 1),
+                [_int(x, "pending seats", 0, n - 1) for x in _list(pj["seats"])],
             )
         )
     for ev in obj["log"]:

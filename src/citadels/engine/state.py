@@ -20,6 +20,7 @@ NORMAL = "normal"
 GATHER_ONLY = "gather_only"
 BEWITCHED = "bewitched"
 WITCH = "witch"
+THREATENED = "threatened"
 
 
 class Event(NamedTuple):
@@ -101,6 +102,7 @@ class Turn:
         "gathered",
         "income_taken",
         "mode",
+        "paid_builds",
         "power_used",
         "seat",
         "used",
@@ -120,7 +122,8 @@ class Turn:
         """Once-per-turn district powers already used this turn."""
         self.mode = NORMAL
         """``NORMAL``; ``GATHER_ONLY`` (murdered owner of a Hospital, R-16); ``BEWITCHED``
-        (the bewitched holder, R-26); ``WITCH`` (the Witch before she bewitches, R-26)."""
+        (the bewitched holder, R-26); ``WITCH`` (the Witch before she bewitches, R-26);
+        ``THREATENED`` (a threatened player before the threat is resolved, T6 Blackmailer)."""
         self.built = 0
         """Districts built this turn, inside or outside the limit (tax, R-25)."""
         self.build_gold = 0
@@ -129,6 +132,8 @@ class Turn:
         """Whether names already in the city may be built this turn (Wizard, R-30)."""
         self.artist = 0
         """Districts beautified this turn (Artist: up to 2)."""
+        self.paid_builds = 0
+        """Builds paid in gold this turn (the Magistrate's warrant bites the first, R-24)."""
 
     def copy(self) -> Turn:
         t = Turn.__new__(Turn)
@@ -146,6 +151,7 @@ class Turn:
         t.build_gold = self.build_gold
         t.duplicates = self.duplicates
         t.artist = self.artist
+        t.paid_builds = self.paid_builds
         return t
 
 
@@ -153,21 +159,30 @@ class Pending:
     """A decision that interrupts the flow: keep drawn cards, the Magician's discards, the
     Graveyard offer. ``cards`` are the cards it is about (drawn, discarded, destroyed)."""
 
-    __slots__ = ("cards", "keep", "kind", "seat", "target")
+    __slots__ = ("cards", "keep", "kind", "seat", "seats", "target")
 
     def __init__(
-        self, kind: str, seat: int, cards: list[str], keep: int = 0, target: int = -1
+        self,
+        kind: str,
+        seat: int,
+        cards: list[str],
+        keep: int = 0,
+        target: int = -1,
+        seats: list[int] | None = None,
     ) -> None:
         self.kind = kind
         self.seat = seat
         self.cards = cards
-        """Cards out of play while the decision is open (drawn, discarded, destroyed)."""
+        """Cards out of play while the decision is open (drawn, discarded, destroyed, paid)."""
         self.keep = keep
+        """A count: cards to keep, gold still to pay, cards still to give."""
         self.target = target
-        """Another seat the decision is about (the Wizard's victim, the Emperor)."""
+        """Another seat the decision is about (the Wizard's victim, the Emperor, a payee)."""
+        self.seats = seats if seats is not None else []
+        """Seats still waiting (the Seer's gifts)."""
 
     def copy(self) -> Pending:
-        return Pending(self.kind, self.seat, self.cards[:], self.keep, self.target)
+        return Pending(self.kind, self.seat, self.cards[:], self.keep, self.target, self.seats[:])
 
 
 class GameState:
@@ -177,6 +192,7 @@ class GameState:
         "base_complete_at",
         "bell_tower",
         "bewitched",
+        "blackmailer",
         "builders",
         "characters",
         "complete_at",
@@ -189,6 +205,7 @@ class GameState:
         "first_complete",
         "holders",
         "log",
+        "magistrate",
         "murdered",
         "next_call",
         "options",
@@ -205,7 +222,10 @@ class GameState:
         "seed",
         "steps",
         "tax_collector",
+        "tax_token",
+        "threats",
         "turn",
+        "warrants",
         "witch",
     )
 
@@ -256,6 +276,14 @@ class GameState:
         """Seats that built, one entry per finished turn with a build, this round."""
         self.queen_late: int | None = None
         """The Queen's seat owed 3 gold when the murdered rank-4 holder is revealed (R-28)."""
+        self.warrants: dict[str, bool] = {}
+        """The Magistrate's warrants: character -> signed (R-24). Which is signed is secret."""
+        self.magistrate: int | None = None
+        self.threats: dict[str, bool] = {}
+        """The Blackmailer's threats: character -> flowered. Which is flowered is secret."""
+        self.blackmailer: int | None = None
+        self.tax_token = 0
+        """Gold on the 2016 Tax Collector's token (R-25); it carries over between rounds."""
         self.turn: Turn | None = None
         self.pending: list[Pending] = []
         self.log: list[Event] = []
@@ -295,6 +323,11 @@ class GameState:
         s.tax_collector = self.tax_collector
         s.builders = self.builders[:]
         s.queen_late = self.queen_late
+        s.warrants = self.warrants.copy()
+        s.magistrate = self.magistrate
+        s.threats = self.threats.copy()
+        s.blackmailer = self.blackmailer
+        s.tax_token = self.tax_token
         s.turn = self.turn.copy() if self.turn is not None else None
         s.pending = [p.copy() for p in self.pending]
         s.log = self.log[:]
@@ -346,6 +379,11 @@ class GameState:
     def rank(self, character: str) -> int:
         return self.edition.characters[character].rank
 
+    def city_size(self, seat: int) -> int:
+        """Districts counted toward N: the Monument counts as two (N-4, R-22)."""
+        city = self.players[seat].city
+        return len(city) + 1 if "monument" in city else len(city)
+
     def is_complete(self, seat: int) -> bool:
         """Whether the seat's city is completed (C-14: at least N districts)."""
-        return len(self.players[seat].city) >= self.complete_at
+        return self.city_size(seat) >= self.complete_at

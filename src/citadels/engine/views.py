@@ -47,9 +47,7 @@ def player_view(
             "gold": p.gold,
             "hand_size": len(p.hand),
             "city": p.city[:],
-            "characters": [
-                c for c in p.characters if own or over or s.revealed.get(c) == p.seat
-            ],
+            "characters": [c for c in p.characters if own or over or s.revealed.get(c) == p.seat],
             "complete": s.is_complete(p.seat),
             "beautified": sorted(p.beautified),
             "museum_size": len(p.museum),
@@ -85,9 +83,8 @@ def player_view(
         seat, kind = s.steps[0]
         selection: dict[str, Any] = {"seat": seat, "kind": kind, "remaining": len(s.pool)}
         if viewer == seat:
-            selection["offered"] = [
-                a.character for a in rules.selection_actions(s)  # type: ignore[attr-defined]
-            ]
+            offered = rules.selection_actions(s)
+            selection["offered"] = [getattr(a, "character", "") for a in offered]
         view["selection"] = selection
     t = s.turn
     if t is not None:
