@@ -96,13 +96,17 @@ def check_views(game: Game, where: str) -> None:
                 leaked = set(ev.secret) - set(ev.data)
                 if leaked & set(rendered):
                     raise _fail(game, where, f"view of {viewer} leaks the secret of {ev.kind}")
+        if "signed_warrant" in view and viewer != s.magistrate:
+            raise _fail(game, where, f"view of {viewer} shows the signed warrant")
+        if "flowered_threat" in view and viewer != s.blackmailer:
+            raise _fail(game, where, f"view of {viewer} shows the flowered threat")
         if "legal_actions" in view and viewer != game.to_move:
             raise _fail(game, where, f"view of {viewer} lists actions it may not take")
         pending = view.get("pending")
         if (
             pending
             and "cards" in pending
-            and pending["kind"] != "graveyard"
+            and pending["kind"] not in ("graveyard", "confiscate")
             and pending["seat"] != viewer
         ):
             raise _fail(game, where, f"view of {viewer} shows another seat's drawn cards")

@@ -30,7 +30,7 @@ from citadels.engine.effects import (
     build_price,
     current_cost,
     move_district,
-    put_in_city,
+    paid_build,
     take_crown,
 )
 from citadels.engine.state import GameState, Pending, Turn
@@ -114,7 +114,9 @@ def wizard_choices(s: GameState, pending: Pending) -> list[Action]:
     for d in sorted(set(s.players[pending.target].hand)):
         out.append(cached(TakeCard, d, False))
         price = build_price(s, pending.seat, d)
-        if price is not None and price <= wizard.gold:
+        # the Monument's size test applies to the immediate build too.
+        small = d != "monument" or len(wizard.city) <= 4
+        if price is not None and price <= wizard.gold and small:
             out.append(cached(TakeCard, d, True))
     return out
 
@@ -131,9 +133,10 @@ def wizard_take(s: GameState, pending: Pending, action: TakeCard) -> None:
     )
     if action.build:
         price = build_price(s, pending.seat, action.district)
-        assert price is not None
+        assert price is not None and s.turn is not None
         s.players[pending.seat].gold -= price
-        put_in_city(s, s.turn, pending.seat, action.district, price)
+        # a build for tax, the Magistrate, the Lighthouse and the Alchemist.
+        paid_build(s, s.turn, action.district, price)
     else:
         s.players[pending.seat].hand.append(action.district)
 

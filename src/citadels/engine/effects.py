@@ -58,6 +58,8 @@ def may_build_name(s: GameState, t: Turn, seat: int, district: str) -> bool:
         return True
     if "quarry" not in city:
         return False
+    if not s.edition.quarry_limit:
+        return True
     p = s.players[seat]
     standing = p.quarry_duplicate
     if standing is not None and city.count(standing) >= 2:
@@ -99,6 +101,18 @@ def pay_tax_2016(s: GameState, seat: int, t: Turn | None) -> None:
         p.gold -= 1
         s.tax_token += 1
         s.log_event("tax", seat, {"collector": None, "gold": 1})
+
+
+def paid_build(s: GameState, t: Turn, district: str, gold: int) -> None:
+    """A paid build (gold already taken): the Magistrate's signed warrant may bite the first
+    one of the turn (R-24), which the Magistrate decides; otherwise it enters the city."""
+    first = t.paid_builds == 0
+    t.paid_builds += 1
+    magistrate = s.magistrate
+    if first and t.character in s.warrants and magistrate is not None and magistrate != t.seat:
+        s.pending.append(Pending("confiscate", magistrate, [district], keep=gold, target=t.seat))
+        return
+    put_in_city(s, t, t.seat, district, gold)
 
 
 def check_completion(s: GameState, seat: int, was_complete: bool = False) -> None:

@@ -58,6 +58,7 @@ from citadels.engine.effects import (
     build_price,
     check_completion,
     discard_from_city,
+    paid_build,
     pay_tax_2016,
     put_in_city,
     take_crown,
@@ -662,18 +663,6 @@ def build(s: GameState, t: Turn, district: str) -> None:
         return
     p.gold -= price
     paid_build(s, t, district, price)
-
-
-def paid_build(s: GameState, t: Turn, district: str, gold: int) -> None:
-    """A paid build: the Magistrate's warrant may bite the first one of the turn (R-24);
-    otherwise the district enters the city."""
-    first = t.paid_builds == 0
-    t.paid_builds += 1
-    magistrate = s.magistrate
-    if first and t.character in s.warrants and magistrate is not None and magistrate != t.seat:
-        s.pending.append(Pending("confiscate", magistrate, [district], keep=gold, target=t.seat))
-        return
-    put_in_city(s, t, t.seat, district, gold)
 
 
 def build_free(s: GameState, t: Turn, action: BuildFree) -> None:

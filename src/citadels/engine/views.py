@@ -77,8 +77,17 @@ def player_view(
         "tax_collector": s.tax_collector,
         "bell_tower": s.bell_tower,
         "extra_first": s.extra_first[:],
+        "warrants": sorted(s.warrants, key=s.characters.index),
+        "threats": sorted(s.threats, key=s.characters.index),
+        "tax_token": s.tax_token,
         "players": players,
     }
+    # Which warrant is signed and which threat flowered: their owners only (N-7).
+    if viewer is not None and viewer == s.magistrate and s.warrants:
+        view["signed_warrant"] = next(c for c, signed in s.warrants.items() if signed)
+    if viewer is not None and viewer == s.blackmailer and s.threats:
+        flowered = [c for c, f in s.threats.items() if f]
+        view["flowered_threat"] = flowered[0] if flowered else None
     if s.phase == SELECTION and s.steps:
         seat, kind = s.steps[0]
         selection: dict[str, Any] = {"seat": seat, "kind": kind, "remaining": len(s.pool)}
@@ -109,6 +118,12 @@ def player_view(
             entry["cards"] = sorted(s.players[pending.target].hand)
         if viewer == pending.seat and pending.kind == "lighthouse":
             entry["cards"] = sorted(s.deck)
+        if pending.kind == "confiscate" or (viewer == pending.seat and pending.kind == "scholar"):
+            entry["cards"] = pending.cards[:]
+        if pending.kind == "thieves_den":
+            entry["price_left"] = pending.keep
+        if pending.kind == "seer":
+            entry["seats"] = pending.seats[:]
         view["pending"] = entry
     if viewer is not None and viewer == to_move and legal is not None:
         view["legal_actions"] = [a.to_json() for a in legal]

@@ -1,0 +1,589 @@
+"""Determinization: sample a whole game consistent with everything one seat knows.
+
+A seat knows what ``game.view(seat)`` shows (its hand, the public table, the log with its own
+secrets). Everything else is *hidden* and is resampled here, one hidden part per function:
+
+- :func:`redact_log` — the secret parts of the other seats' events (their dealt and drawn
+  cards, their picks) are removed from the log, so a sample never carries the real ones;
+- :func:`resample_characters` — who holds which unrevealed character, the face-down
+  characters and the characters still on offer, consistent with every character the seat was
+  offered, put aside, saw face down (C-5), saw called without an answer, or saw revealed;
+- :func:`resample_cards` — the other seats' hands (same sizes), the cards of their pending
+  decisions it cannot see (cards drawn but not yet kept, the Magician's discards) and the
+  order of the deck, dealt from the cards the seat has not seen;
+- :func:`reseed_generator` — a fresh seed, so a sample's future shuffles are not the real ones.
+
+A later edition that adds hidden information (markers, face-down tokens) adds one function to
+:data:`HIDDEN_PARTS`. Each part looks at the real state *once* and returns a resampler that
+writes its part into a copy; a part reads only what the seat may know, in a canonical order,
+so two games that show the seat the same view give the same samples for the same ``rng``
+(tests/test_determinize.py checks it).
+
+Not tracked, by design: where the seat knows individual cards went (the card it put on the
+bottom of the deck, the hand it gave away with the Magician, a card taken back with the
+Graveyard). Those cards are treated as unseen, like any other.
+
+A sampled game has no usable record (its actions are not kept: they would reveal the other
+seats' choices) and its log keeps the other seats' secrets only for the current round's
+character selection, rewritten to match the sample.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from citadels.engine import rules
+from citadels.engine.game import Game
+from citadels.engine.state import OVER, SELECTION, TURNS, Event, GameState, Pending
+from citadels.engine.views import known_facedown
+
+#: Writes one hidden part into a (copied) state, drawing from ``rng``.
+Resampler = Callable[[GameState, random.Random], None]
+#: Looks at the real state for ``seat`` once; returns the part's resampler (``None``: nothing
+#: of this part is hidden from the seat now).
+HiddenPart = Callable[[GameState, int], Resampler | None]
+
+#: Pending decisions whose cards every seat sees (the destroyed district offered back, R-7).
+PUBLIC_PENDING_KINDS: set[str] = {"graveyard"}
+
+_NEVER = 1 << 30
+"""The step of a character still on offer, or left over when the selection ends."""
+
+
+# --- hidden part: the other seats' secrets in the log ----------------------------------
+
+
+def redact_log(s: GameState, seat: int) -> Resampler:
+    """The log without the secret part of every event the seat was not shown (C-10)."""
+    redacted = [
+        ev if ev.secret is None or seat in ev.viewers else Event(ev.kind, ev.seat, ev.data)
+        for ev in s.log
+    ]
+
+    def resample(t: GameState, rng: random.Random) -> None:
+        t.log = redacted[:]
+
+    return resample
+
+
+# --- hidden part: who holds which character ----------------------------------------------
+
+
+class _Slot:
+    """A place a character of this round can be: a seat's k-th pick, a face-down position,
+    or the pool still on offer. ``step`` is the selection step at which the character left
+    the pool (-1: never in it, the C-3 face-down card; ``_NEVER``: not left yet or left over).
+    ``event`` is the log event that names it, ``viewer`` the seat that event shows it to.
+    """
+
+    __slots__ = ("event", "index", "seat", "step", "viewer", "where")
+
+    def __init__(
+        self,
+        where: str,
+        seat: int | None,
+        index: int,
+        step: int,
+        event: int | None = None,
+        viewer: int | None = None,
+    ) -> None:
+        self.where = where
+        self.seat = seat
+        self.index = index
+        self.step = step
+        self.event = event
+        self.viewer = viewer
+
+
+class _SelectionModel:
+    """What the seat knows of this round's characters, as constraints on slots."""
+
+    def __init__(self, s: GameState, seat: int) -> None:
+        self.seat = seat
+        self.slots: list[_Slot] = []
+        self.observations: list[tuple[int, frozenset[str]]] = []
+        """(step, characters on offer then) for each time the seat saw the pool."""
+        self.held: set[str] = set()
+        """Called characters that did not answer because they were murdered (C-12)."""
+        self.unheld: set[str] = set()
+        """Called characters nobody answered for."""
+        self.seen_facedown: set[str] = set()
+        """The C-3 card, seen by the seat as the last chooser (C-5)."""
+        self.pins: dict[str, int] = {}
+        """Characters whose slot the seat knows."""
+        self.chooser: int | None = None
+        """The slot of the C-5 last chooser's pick, once made."""
+        self.swapped = False
+        """Whether the C-5 chooser took the face-down card (the log shows it: the pool card
+        is put aside in its place)."""
+        self.look_event: int | None = None
+        self.swap_event: int | None = None
+        self.structured = self._from_log(s)
+        if not self.structured:
+            self._from_state(s)
+        self._pin_known(s)
+
+    def _reset(self) -> None:
+        self.slots = []
+        self.observations = []
+        self.pins = {}
+        self.chooser = None
+        self.swapped = False
+        self.look_event = None
+        self.swap_event = None
+        self.seen_facedown = set()
+
+    def _from_log(self, s: GameState) -> bool:
+        """Slots and constraints from this round's events (see ``rules.apply_selection``);
+        ``False`` if the log does not account for the state (a hand-built position)."""
+        log = s.log
+        start = next((i for i in range(len(log) - 1, -1, -1) if log[i].kind == "round"), None)
+        if start is None:
+            return False
+        seat = self.seat
+        slots = self.slots
+        slots.append(_Slot("facedown", None, 0, -1))
+        total = len(rules.selection_steps(s))
+        facedown = 1
+        picks = [0] * len(s.players)
+        step = 0
+        look_seat: int | None = None
+        for i in range(start + 1, len(log)):
+            ev = log[i]
+            kind = ev.kind
+            secret = ev.secret if seat in ev.viewers else None
+            if kind == "look_facedown" and ev.seat is not None:
+                look_seat = ev.seat
+                self.look_event = i
+                if secret is not None:
+                    self.seen_facedown.add(secret["character"])
+            elif kind == "put_aside" and ev.seat is not None:
+                if ev.seat == look_seat and step == total - 1 and self.chooser is None:
+                    # C-5: the chooser took the C-3 card; his pool card took its place.
+                    self.swapped = True
+                    self.swap_event = i
+                    if secret is not None:
+                        self.pins[secret["character"]] = 0
+                    continue
+                left_over = step >= total
+                slots.append(
+                    _Slot("facedown", None, facedown, _NEVER if left_over else step, i, ev.seat)
+                )
+                facedown += 1
+                if not left_over:
+                    step += 1
+                if secret is not None:
+                    self.pins[secret["character"]] = len(slots) - 1
+            elif kind == "pick" and ev.seat is not None:
+                slots.append(_Slot("seat", ev.seat, picks[ev.seat], step, i, ev.seat))
+                picks[ev.seat] += 1
+                if ev.seat == look_seat and step == total - 1:
+                    self.chooser = len(slots) - 1
+                if secret is not None:
+                    offered = frozenset(secret["offered"]) - self.seen_facedown
+                    self.observations.append((step, offered))
+                step += 1
+            elif kind == "call" and not ev.data.get("answered", True):
+                c = ev.data["character"]
+                (self.held if ev.data.get("murdered") else self.unheld).add(c)
+        if picks != [len(p.characters) for p in s.players] or facedown > len(s.facedown):
+            self._reset()
+            return False
+        for j in range(facedown, len(s.facedown)):
+            slots.append(_Slot("facedown", None, j, _NEVER))
+        for _ in s.pool:
+            slots.append(_Slot("pool", None, 0, _NEVER))
+        if s.phase == SELECTION and s.steps and s.steps[0][0] == seat:
+            self.observations.append((step, frozenset(s.pool)))
+        return True
+
+    def _from_state(self, s: GameState) -> None:
+        """Slots from the state's public shape alone (no selection history in the log)."""
+        for j in range(len(s.facedown)):
+            self.slots.append(_Slot("facedown", None, j, -1))
+        for p in s.players:
+            for k in range(len(p.characters)):
+                self.slots.append(_Slot("seat", p.seat, k, -1))
+        for _ in s.pool:
+            self.slots.append(_Slot("pool", None, 0, _NEVER))
+        if s.phase == SELECTION and s.steps and s.steps[0][0] == self.seat:
+            self.observations.append((0, frozenset(s.pool)))
+        for c in known_facedown(s, self.seat):
+            j = s.facedown.index(c)
+            self.pins[c] = next(
+                i for i, sl in enumerate(self.slots) if sl.where == "facedown" and sl.index == j
+            )
+
+    def _seat_slot(self, seat: int, index: int) -> int:
+        return next(
+            i
+            for i, sl in enumerate(self.slots)
+            if sl.where == "seat" and sl.seat == seat and sl.index == index
+        )
+
+    def _pin_known(self, s: GameState) -> None:
+        """The seat's own characters, and revealed ones whose place the view shows."""
+        for k, c in enumerate(s.players[self.seat].characters):
+            self.pins[c] = self._seat_slot(self.seat, k)
+        for p in s.players:
+            shown = [c for c in p.characters if s.revealed.get(c) == p.seat]
+            if p.seat != self.seat and shown and (len(shown) >= 2 or len(p.characters) == 1):
+                # The view lists a seat's revealed characters in pick order.
+                for c in shown:
+                    self.pins[c] = self._seat_slot(p.seat, p.characters.index(c))
+
+    def steps(self) -> list[int]:
+        """The step each slot's character left the pool at."""
+        steps = [sl.step for sl in self.slots]
+        if self.swapped and self.chooser is not None:
+            steps[0], steps[self.chooser] = steps[self.chooser], steps[0]
+        return steps
+
+    def allowed(self, s: GameState, c: str, steps: list[int]) -> int:
+        """The slots ``c`` may occupy, as a bit mask."""
+        pinned = self.pins.get(c)
+        taken = set(self.pins.values())
+        revealer = s.revealed.get(c)
+        mask = 0
+        for j, sl in enumerate(self.slots):
+            if pinned is not None:
+                if j != pinned:
+                    continue
+            elif j in taken:
+                continue
+            if revealer is not None and (sl.where != "seat" or sl.seat != revealer):
+                continue
+            if c in self.held and sl.where != "seat":
+                continue
+            if c in self.unheld and sl.where == "seat":
+                continue
+            if c in self.seen_facedown and steps[j] != -1:
+                continue
+            if any((c in offered) != (steps[j] >= step) for step, offered in self.observations):
+                continue
+            mask |= 1 << j
+        return mask
+
+
+def _count_matchings(allowed: list[int]) -> list[int]:
+    """``ways[mask]``: the ways to place characters ``popcount(mask)..`` in the slots not in
+    ``mask``, one per slot (the number of consistent completions)."""
+    k = len(allowed)
+    full = (1 << k) - 1
+    ways = [0] * (full + 1)
+    ways[full] = 1
+    for mask in range(full - 1, -1, -1):
+        i = mask.bit_count()
+        free = allowed[i] & ~mask
+        total = 0
+        while free:
+            low = free & -free
+            total += ways[mask | low]
+            free ^= low
+        ways[mask] = total
+    return ways
+
+
+def resample_characters(s: GameState, seat: int) -> Resampler | None:
+    """Who holds which unrevealed character, the face-down ones and the pool on offer.
+
+    Uniform over the assignments consistent with the seat's knowledge: a character it saw on
+    offer at its pick can only be with a seat that picked after it, face down or still on
+    offer; one it did not see was taken before, or is the C-3 face-down card; a character
+    called without answer is face down, one called silent because murdered is held; a
+    revealed one is with its seat. The other seats' selection events of this round are
+    rewritten to match, and so is the Queen's pending pay (R-28), which depends on a holder.
+    """
+    if s.phase == OVER:
+        return None  # every character of the last round is shown
+    chars = [c for c in s.characters if c not in s.faceup]
+    model = _SelectionModel(s, seat)
+    slots = model.slots
+    if len(slots) != len(chars):
+        raise AssertionError(f"{len(chars)} characters for {len(slots)} places")
+    steps = model.steps()
+    allowed = [model.allowed(s, c, steps) for c in chars]
+    ways = _count_matchings(allowed)
+    if not ways[0]:
+        raise AssertionError("no assignment of characters is consistent with the view")
+    order = list(s.characters)
+    queen = _queen_turn(s)
+    left_over = [j for j, sl in enumerate(slots) if sl.where == "facedown" and sl.step == _NEVER]
+
+    def resample(t: GameState, rng: random.Random) -> None:
+        place: list[str] = [""] * len(slots)
+        mask = 0
+        for i, c in enumerate(chars):
+            free = allowed[i] & ~mask
+            r = rng.randrange(ways[mask])
+            while True:
+                low = free & -free
+                w = ways[mask | low]
+                if r < w:
+                    break
+                r -= w
+                free ^= low
+            place[low.bit_length() - 1] = c
+            mask |= low
+        # The cards left over at the end of the selection lie face down in rank order.
+        left = sorted((place[j] for j in left_over), key=order.index)
+        for j, c in zip(left_over, left, strict=True):
+            place[j] = c
+        _write_characters(t, slots, place, order)
+        if model.structured:
+            _rewrite_selection_events(t, model, place, steps, order)
+        if queen is not None:
+            _queen_late(t, queen)
+
+    return resample
+
+
+def _write_characters(t: GameState, slots: list[_Slot], place: list[str], order: list[str]) -> None:
+    """Put the sampled characters in their places."""
+    facedown: list[str] = [""] * len(t.facedown)
+    pool: list[str] = []
+    holders: dict[str, int] = {}
+    held: list[list[str]] = [[""] * len(p.characters) for p in t.players]
+    for sl, c in zip(slots, place, strict=True):
+        if sl.where == "facedown":
+            facedown[sl.index] = c
+        elif sl.where == "pool":
+            pool.append(c)
+        else:
+            assert sl.seat is not None
+            held[sl.seat][sl.index] = c
+            holders[c] = sl.seat
+    t.facedown = facedown
+    t.pool = sorted(pool, key=order.index)
+    t.holders = holders
+    for p in t.players:
+        p.characters = held[p.seat]
+
+
+def _rewrite_selection_events(
+    t: GameState, model: _SelectionModel, place: list[str], steps: list[int], order: list[str]
+) -> None:
+    """The other seats' selection events of this round, as the sample has them."""
+    seat = model.seat
+    log = t.log
+
+    def rewrite(i: int | None, secret: dict[str, Any]) -> None:
+        if i is None:
+            return
+        ev = log[i]
+        if ev.seat is not None and seat not in ev.viewers:
+            log[i] = Event(ev.kind, ev.seat, ev.data, secret, (ev.seat,))
+
+    first = place[steps.index(-1)]
+    """The C-3 card as the last chooser saw it."""
+    for j, (sl, c, step) in enumerate(zip(model.slots, place, steps, strict=True)):
+        if sl.event is None:
+            continue
+        if sl.where == "seat":
+            offered = [x for x, st in zip(place, steps, strict=True) if st >= step]
+            if j == model.chooser:
+                offered.append(first)
+            rewrite(sl.event, {"character": c, "offered": sorted(offered, key=order.index)})
+        else:
+            rewrite(sl.event, {"character": c})
+    rewrite(model.look_event, {"character": first})
+    rewrite(model.swap_event, {"character": place[0]})
+
+
+def _queen_turn(s: GameState) -> int | None:
+    """The seat whose Queen's turn has started this round (R-28), if any."""
+    if "queen" not in s.characters or s.phase != TURNS:
+        return None
+    for i in range(len(s.log) - 1, -1, -1):
+        ev = s.log[i]
+        if ev.kind == "round":
+            return None
+        if ev.data.get("character") == "queen" and (
+            (ev.kind == "reveal" and not ev.data.get("murdered") and s.bewitched != "queen")
+            or ev.kind == "witch_resumes"
+        ):
+            return ev.seat
+    return None
+
+
+def _queen_late(t: GameState, queen: int) -> None:
+    """R-28: the Queen beside a murdered rank-4 holder is paid at round end: who that holder
+    is depends on the sample."""
+    n = len(t.players)
+    t.queen_late = None
+    for c in t.characters:
+        holder = t.holders.get(c)
+        beside = (
+            holder is not None and holder != queen and holder in ((queen + 1) % n, (queen - 1) % n)
+        )
+        if t.rank(c) == 4 and c == t.murdered and beside:
+            t.queen_late = queen
+
+
+# --- hidden part: hands, hidden pending cards, the deck ------------------------------------
+
+
+def _pending_visible(p: Pending, seat: int) -> bool:
+    return p.seat == seat or p.kind in PUBLIC_PENDING_KINDS
+
+
+def resample_cards(s: GameState, seat: int) -> Resampler:
+    """The other seats' hands and Museum cards (R-19), their pending cards the seat cannot
+    see, and the deck order: a uniform deal of the cards the seat has not seen (the game's
+    cards minus its hand, its Museum, every city and the pending cards it sees), every pile
+    keeping its size.
+
+    What an open decision of the seat shows stays as it is: the victim's hand while the seat
+    is the Wizard choosing a card (R-30), the deck's cards while it searches with the
+    Lighthouse (only their order is dealt again).
+    """
+    me = s.players[seat]
+    total: Counter[str] = Counter(s.deck)
+    visible: Counter[str] = Counter(me.hand)
+    visible.update(me.museum)
+    for p in s.players:
+        total.update(p.hand)
+        total.update(p.city)
+        total.update(p.museum)
+        visible.update(p.city)
+    districts = s.edition.districts
+    hidden_pending: list[tuple[int, int]] = []
+    shown_hands: set[int] = {seat}
+    deck_shown = False
+    for i, pending in enumerate(s.pending):
+        total.update(pending.cards)
+        if pending.seat == seat and pending.kind == "wizard" and pending.target >= 0:
+            shown_hands.add(pending.target)
+            visible.update(s.players[pending.target].hand)
+        if pending.seat == seat and pending.kind == "lighthouse":
+            deck_shown = True
+        if _pending_visible(pending, seat) or not all(c in districts for c in pending.cards):
+            # Unknown kinds about something other than district cards are left as they are.
+            visible.update(pending.cards)
+        else:
+            hidden_pending.append((i, len(pending.cards)))
+    deck = sorted(s.deck) if deck_shown else []
+    if deck_shown:
+        visible.update(deck)
+    unseen = sorted((total - visible).elements())
+    hands = [(p.seat, len(p.hand)) for p in s.players if p.seat not in shown_hands]
+    museums = [(p.seat, len(p.museum)) for p in s.players if p.seat != seat and p.museum]
+
+    def resample(t: GameState, rng: random.Random) -> None:
+        cards = unseen[:]
+        rng.shuffle(cards)
+        at = 0
+        for other, size in hands:
+            t.players[other].hand = cards[at : at + size]
+            at += size
+        for other, size in museums:
+            t.players[other].museum = cards[at : at + size]
+            at += size
+        for i, size in hidden_pending:
+            t.pending[i].cards = cards[at : at + size]
+            at += size
+        if deck_shown:
+            t.deck = deck[:]
+            rng.shuffle(t.deck)
+        else:
+            t.deck = cards[at:]
+
+    return resample
+
+
+# --- hidden part: the generator ---------------------------------------------------------
+
+
+def reseed_generator(s: GameState, seat: int) -> Resampler:
+    """A fresh generator state, so the sample's shuffles do not repeat the real game's."""
+
+    def resample(t: GameState, rng: random.Random) -> None:
+        t.rng = t.seed = rng.getrandbits(63)
+
+    return resample
+
+
+#: Every hidden part, in the order they are resampled (the log first: the character part
+#: rewrites some of its events).
+HIDDEN_PARTS: list[HiddenPart] = [
+    redact_log,
+    resample_characters,
+    resample_cards,
+    reseed_generator,
+]
+
+
+# --- the public face ------------------------------------------------------------------------
+
+
+class InformationSet:
+    """What ``seat`` knows of a game at one moment; ``sample(rng)`` deals a full game from it.
+
+    Built once (the costly part: reading the log, counting consistent assignments), then
+    sampled many times (a copy and a few shuffles). It keeps no hidden part of the real game:
+    its own template is already a sample.
+    """
+
+    __slots__ = ("_base", "_resamplers", "_setup", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        n = game.num_players
+        if type(seat) is not int or not 0 <= seat < n:
+            raise ValueError(f"seat must be an integer from 0 to {n - 1}, not {seat!r}")
+        self.seat = seat
+        real = game.state
+        resamplers = [part(real, seat) for part in HIDDEN_PARTS]
+        self._resamplers = [r for r in resamplers if r is not None]
+        record = game.record()
+        self._setup = {k: record[k] for k in ("edition", "players", "options")}
+        base = real.copy()
+        for resample in self._resamplers:
+            resample(base, random.Random(0))
+        self._base = base
+
+    def sample(self, rng: random.Random) -> Game:
+        """A full game consistent with the seat's view, drawn from ``rng``."""
+        s = self._base.copy()
+        for resample in self._resamplers:
+            resample(s, rng)
+        return Game(s, {**self._setup, "seed": s.seed})
+
+    def view(self, **kwargs: Any) -> dict[str, Any]:
+        """The seat's view (the same as in the real game)."""
+        return Game(self._base.copy(), {**self._setup, "seed": 0}).view(self.seat, **kwargs)
+
+
+def determinize(game: Game, seat: int, rng: random.Random) -> Game:
+    """A complete game consistent with everything ``seat`` knows: same ``view(seat)``, with
+    the other hands, the deck order, the unrevealed and face-down characters, the other seats'
+    hidden pending cards and the generator resampled from ``rng``.
+
+    To draw many samples of one position, build an :class:`InformationSet` once instead.
+    """
+    return InformationSet(game, seat).sample(rng)
+
+
+class SeatSampler:
+    """Hands a search bot samples of a live game from one seat's knowledge, and nothing else.
+
+    A game runner creates one per seat and gives it to the bot (``bot.attach(sampler)``);
+    the bot asks :meth:`information_set` when it must decide. The real game stays private:
+    everything this returns is a function of the seat's view.
+    """
+
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._game = game
+        self.seat = seat
+
+    def information_set(self) -> InformationSet:
+        """What the seat knows now, ready to be sampled."""
+        return InformationSet(self._game, self.seat)
+
+    def sample(self, rng: random.Random) -> Game:
+        """One full game consistent with the seat's current view."""
+        return determinize(self._game, self.seat, rng)
