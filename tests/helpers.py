@@ -35,6 +35,8 @@ def position(
     first_complete: int | None = None,
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
+    beautified: Mapping[int, Sequence[str]] | None = None,
+    museum: Mapping[int, Sequence[str]] | None = None,
 ) -> Game:
     """A game of ``edition`` whose state is set from the arguments.
 
@@ -46,6 +48,8 @@ def position(
     With ``characters`` (seat -> character ids) the calling phase starts at once, as after a
     selection in which those characters were chosen; otherwise round ``round_no`` starts with
     a real, seeded selection from the ``crown`` seat. ``options`` go to ``new_game``.
+    ``beautified`` (seat -> districts holding the Artist's gold, R-1) and ``museum`` (seat ->
+    cards tucked beneath the Museum, R-19) set those parts of the Dark City state.
     """
     game = citadels.new_game(edition, players, seed=seed, **(options or {}))
     s = game.state
@@ -53,6 +57,8 @@ def position(
     cities = cities or {}
     built = built or {}
     gold = gold or {}
+    beautified = beautified or {}
+    museum = museum or {}
     placed: list[str] = list(deck_top)
     for seat, p in enumerate(s.players):
         p.hand = list(hands.get(seat, ()))
@@ -61,7 +67,9 @@ def position(
         assert len(p.built_round) == len(p.city), "built must match the city"
         p.gold = gold.get(seat, 0)
         p.characters = []
-        placed += p.hand + p.city
+        p.beautified = list(beautified.get(seat, ()))
+        p.museum = list(museum.get(seat, ()))
+        placed += p.hand + p.city + p.museum
     if deck is not None:
         rest = list(deck)
     else:
@@ -83,6 +91,17 @@ def position(
         start_calls(game, characters, faceup=faceup)
     game._legal = None
     return game
+
+
+def classic_characters(*bonus: str) -> list[str]:
+    """The 8 base characters of `classic` with the named Dark City characters swapped in for
+    the base character of the same rank; a rank-9 character is added (K-7)."""
+    table = citadels.EDITIONS["classic"].characters
+    base = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
+    by_rank = {table[c].rank: c for c in base}
+    for c in bonus:
+        by_rank[table[c].rank] = c
+    return [by_rank[r] for r in sorted(by_rank)]
 
 
 def start_calls(

@@ -288,7 +288,8 @@ class Diplomat(CharacterPower):
                 if take == "keep":
                     continue
                 for give in mine:
-                    if give != take and (take in me.city or give in p.city):
+                    # no duplicate name may result (a name for itself changes nothing).
+                    if give == take or take in me.city or give in p.city:
                         continue
                     if exchange_price(s, t.seat, give, p.seat, take) <= gold:
                         found.append(cached(ExchangeDistrict, give, p.seat, take))

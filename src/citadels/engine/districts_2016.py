@@ -17,7 +17,7 @@ from citadels.engine.actions import (
     UseTheater,
     cached,
 )
-from citadels.engine.effects import current_cost
+from citadels.engine.effects import city_costs
 from citadels.engine.state import GameState, Pending, Turn
 
 # --- Theater: at the end of selection, swap characters with an opponent blind (R-31) --------
@@ -106,7 +106,7 @@ def end_points(s: GameState, seat: int, types: dict[str, int]) -> int:
     city = p.city
     points = 0
     if "basilica" in city:
-        points += sum(1 for d in city if current_cost(s, seat, d) % 2 == 1)
+        points += sum(1 for cost in city_costs(s, seat) if cost % 2 == 1)
     if "capitol" in city and max(types.values(), default=0) >= 3:
         points += 3
     if "ivory_tower" in city and types.get(PURPLE, 0) == 1:

@@ -38,6 +38,22 @@ def current_cost(s: GameState, seat: int, district: str) -> int:
     return cost
 
 
+def city_costs(s: GameState, seat: int) -> list[int]:
+    """The current cost of every district of a city, one entry per card: a beautified copy
+    counts 1 more (R-1), the other copies of its name do not."""
+    p = s.players[seat]
+    table = s.edition.districts
+    costs = []
+    gilded = list(p.beautified)
+    for d in p.city:
+        cost = table[d].cost or 0
+        if d in gilded:
+            gilded.remove(d)
+            cost += 1
+        costs.append(cost)
+    return costs
+
+
 def build_price(s: GameState, seat: int, district: str) -> int | None:
     """Gold to pay to build ``district`` (``None``: it can never be built). The Factory takes
     1 off the owner's other purple districts (R-13)."""

@@ -173,7 +173,13 @@ def _explain_turn(s: GameState, t: Turn, action: Action) -> IllegalAction:
     if isinstance(action, _ANSWERS):
         return IllegalAction(f"{what}: there is no such decision to answer now (C-7)", "C-7")
     if t.mode != NORMAL:
-        if t.mode == WITCH and t.gathered and not isinstance(action, Bewitch):
+        if t.mode == WITCH and t.gathered:
+            if isinstance(action, Bewitch):
+                return IllegalAction(
+                    f"{what}: the Witch names another character of rank 2 or more that is not "
+                    "face up (R-26)",
+                    "R-26",
+                )
             return IllegalAction(f"{what}: the Witch must now bewitch a character (R-26)", "R-26")
         return IllegalAction(
             f"{what}: this turn is only the gather action (R-16, R-26)",

@@ -8,6 +8,7 @@ from typing import Any
 from citadels.cards import PURPLE
 from citadels.editions import TIE_CHARACTER_RANK, TIE_DISTRICT_COSTS, TIE_GOLD
 from citadels.engine import bonus_districts, districts, districts_2016
+from citadels.engine.effects import city_costs
 from citadels.engine.state import GameState
 
 
@@ -95,8 +96,7 @@ class Outcome:
 def district_costs(s: GameState, seat: int) -> int:
     """C-15a: the sum of the current costs of the city's districts (R-1: the Artist's +1;
     R-2: no bonus points). Each district holding the Artist's gold adds 1, duplicates too."""
-    p = s.players[seat]
-    return sum(s.edition.districts[d].cost or 0 for d in p.city) + len(p.beautified)
+    return sum(city_costs(s, seat))
 
 
 def breakdown(s: GameState, seat: int) -> Breakdown:
