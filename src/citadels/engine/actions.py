@@ -677,7 +677,7 @@ _CACHE: dict[tuple[Any, ...], Action] = {}
 
 def cached(cls: type[_A], *args: Any) -> _A:
     """The shared instance of ``cls(*args)`` (legal actions are built from these)."""
-    key = (cls, *args)
+    key = (cls, args)
     action = _CACHE.get(key)
     if action is None:
         action = _CACHE[key] = cls(*args)

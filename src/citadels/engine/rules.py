@@ -441,19 +441,25 @@ def build_actions(s: GameState, t: Turn, out: list[Action]) -> None:
     the Wizard or the Quarry allows it (R-12, R-30); the Thieves' Den partly in cards; the
     Framework and Necropolis by destroying; the Cardinal's loan."""
     p = s.players[t.seat]
-    gold = p.gold
     room = t.builds < t.build_limit
+    if not room and t.character != "trader" and "stables" not in p.hand:
+        return
+    gold = p.gold
+    city = p.city
     free: list[str] = []
     for d in sorted(set(p.hand)):
         price = build_price(s, t.seat, d)
-        if price is None or not (room or outside_limit(t, d, s)) or not buildable(s, t, d):
+        if price is None or not (room or outside_limit(t, d, s)):
+            continue
+        if (d in city or d == "monument") and not buildable(s, t, d):
             continue
         free.append(d)
         if price <= gold or (
             d == "thieves_den" and districts_2016.thieves_den_affordable(s, t.seat, price)
         ):
             out.append(cached(Build, d))
-    districts_2016.free_builds(s, t, free, out)
+    if "framework" in city or "necropolis" in free:
+        districts_2016.free_builds(s, t, free, out)
     if room:
         power_of(s, t.character).build_actions(s, t, out)
 
