@@ -9,12 +9,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 import citadels
 from citadels.bots import RandomBot
-from citadels.cli import app, main
-from citadels.sim import GameSummary, SimStats, game_seeds, play_game, run_games
+from citadels.cli import app, main, render
+from citadels.engine import narrate
+from citadels.sim import GameSummary, SimStats, game_seeds, play_game, random_bots, run_games
 
 runner = CliRunner()
 
@@ -113,7 +115,7 @@ def test_demo_complete_at_option() -> None:
     ("args", "words"),
     [
         (("--edition", "chess"), ("unknown edition 'chess'", "basic, dezh, classic")),
-        (("--players", "9"), ("2 to 7 players", "not 9")),
+        (("--players", "9"), ("2 to 8 players", "not 9")),
         (("--players", "1", "--edition", "basic"), ("2 to 7 players",)),
         (("--complete-at", "5"), ("complete_at", "8, 7, 6")),
         (("--edition", "basic", "--complete-at", "7"), ("unknown option",)),
@@ -123,6 +125,161 @@ def test_demo_bad_options_print_one_line_and_exit_2(
     args: tuple[str, ...], words: tuple[str, ...]
 ) -> None:
     assert_one_line_error(invoke("demo", *args), *words)
+
+
+# --- Dark City options: --characters, --districts, --preset --------------------------------
+
+BONUS_EIGHT = "witch,tax_collector,wizard,emperor,abbot,alchemist,navigator,diplomat"
+
+
+def spectator_log(game: citadels.Game, seed: int) -> list[dict[str, Any]]:
+    """Play ``game`` with the bots ``citadels demo --seed seed`` uses; its spectator log."""
+    play_game(game, random_bots(game.num_players, game_seeds(seed, 0, game.num_players)[1]))
+    log: list[dict[str, Any]] = game.view(None)["log"]
+    return log
+
+
+def seed_with_event(kind: str, players: int, **options: Any) -> int:
+    """The first demo seed whose game logs an event of ``kind`` (bots may change; the
+    seed is searched, not hard-coded)."""
+    for seed in range(1, 60):
+        game = citadels.new_game("classic", players, seed=seed, **options)
+        if any(e["kind"] == kind for e in spectator_log(game, seed)):
+            return seed
+    raise AssertionError(f"no demo seed shows a {kind!r} event")
+
+
+def assert_narrates(out: str, log: list[dict[str, Any]]) -> None:
+    flat = " ".join(out.split())
+    for event in log:
+        assert " ".join(event["text"].split()) in flat, event
+
+
+def test_demo_preset_narrates_the_witchs_resumed_turn() -> None:
+    seed = seed_with_event("witch_resumes", 5, preset="witch_hunt")
+    result = invoke("demo", "--preset", "witch_hunt", "--players", "5", "--seed", str(seed))
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    game = citadels.new_game("classic", 5, seed=seed, preset="witch_hunt")
+    assert_narrates(out, spectator_log(game, seed))
+    # The setup lists the characters (bonus ones marked) and the deck's purple districts.
+    assert "1 Witch*" in out and "2 Tax Collector*" in out and "3 Magician" in out
+    assert "hospital" in out and "armory" in out and "poor_house" in out
+    assert "The Witch bewitches the" in out and "Bewitched: he only gathers." in out
+    assert "takes over the turn of the" in out
+    assert f"--seed {seed} --preset witch_hunt" in out
+
+
+def test_demo_eight_players_with_the_emperor_and_the_queen() -> None:
+    seed = seed_with_event("tribute", 8, preset="imperial_court")
+    result = invoke("demo", "--preset", "imperial_court", "--players", "8", "--seed", str(seed))
+    assert result.exit_code == 0, result.output
+    game = citadels.new_game("classic", 8, seed=seed, preset="imperial_court")
+    assert_narrates(result.stdout, spectator_log(game, seed))
+    assert "gives the Emperor" in result.stdout and "9 Queen*" in result.stdout
+    assert all(f"\n│    {seat} │" in result.stdout for seat in range(8))  # 8 seats in the cities
+
+
+def test_demo_narrates_the_bell_tower() -> None:
+    seed = seed_with_event("bell_tower", 6, preset="imperial_court")
+    result = invoke("demo", "--preset", "imperial_court", "--players", "6", "--seed", str(seed))
+    assert result.exit_code == 0, result.output
+    assert "(Bell Tower)" in result.stdout or "does not announce the Bell Tower" in result.stdout
+
+
+def test_demo_characters_and_districts_are_played_and_replayed(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    args = (
+        "--characters", f"{BONUS_EIGHT},artist",
+        "--districts", "lighthouse, museum ,bell_tower,park",
+        "--players", "8", "--seed", "3", "--complete-at", "7",
+        "--save", str(path),
+    )  # fmt: skip
+    demo = invoke("demo", *args)
+    assert demo.exit_code == 0, demo.output
+    record = json.loads(path.read_text())
+    assert record["players"] == 8
+    assert record["options"] == {
+        "characters": [*BONUS_EIGHT.split(","), "artist"],
+        "districts": ["lighthouse", "museum", "bell_tower", "park"],
+        "complete_at": 7,
+    }
+    game = citadels.replay(record)
+    assert game.is_over and len(game.view(None)["characters_in_play"]) == 9
+    assert (
+        f"--characters {BONUS_EIGHT},artist --districts lighthouse,museum,bell_tower,park "
+        "--complete-at 7" in demo.stdout
+    )
+    assert "purple      lighthouse, museum, bell_tower, park" in demo.stdout
+    replayed = invoke("replay", str(path))
+    assert replayed.exit_code == 0, replayed.output
+    assert demo.stdout.startswith(replayed.stdout)
+
+
+def test_demo_ids_are_matched_loosely_and_an_empty_deck_list_is_allowed() -> None:
+    result = invoke(
+        "demo", "--characters", "Assassin,Tax-Collector,magician,KING,bishop,merchant,"
+        "architect,warlord", "--districts", "", "--seed", "5",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "2 Tax Collector*" in result.stdout and "purple      none" in result.stdout
+    assert "--districts ''" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (
+            ("--characters", "assassin,thief,magician,wizard,king,bishop,merchant,architect"),
+            ("two characters of rank 3", "magician", "wizard"),
+        ),
+        (
+            ("--characters", "assassin,thief,magician,king,bishop,merchant,architect,knight"),
+            ("unknown character", "knight"),
+        ),
+        (("--characters", "assassin,thief,magician,king"), ("no character of rank", "5")),
+        (("--characters", BONUS_EIGHT, "--players", "8"), ("8 players", "rank-9")),
+        (("--preset", "dark_city", "--players", "8"), ("8 players", "rank-9")),
+        (("--characters", f"{BONUS_EIGHT},queen", "--players", "4"), ("Queen", "5 or more")),
+        (("--preset", "imperial_court", "--players", "3"), ("Queen", "5 or more")),
+        (("--preset", "grand_tour"), ("unknown preset 'grand_tour'", "dark_city")),
+        (("--districts", "museum,manor"), ("not a purple district", "manor")),
+        (("--districts", "museum,museum"), ("twice",)),
+        (("--districts", "museum,,park"), ("--districts", "commas")),
+        (("--characters", "witch,"), ("--characters", "commas")),
+        (("--edition", "basic", "--preset", "base"), ("unknown option", "preset")),
+        (("--edition", "dezh", "--characters", "assassin"), ("unknown option", "characters")),
+    ],
+)
+def test_dark_city_option_errors_are_one_line(
+    args: tuple[str, ...], words: tuple[str, ...]
+) -> None:
+    assert_one_line_error(invoke("demo", *args), *words)
+    assert_one_line_error(invoke("simulate", "--games", "1", *args), *words)
+
+
+def test_simulate_classic_with_chosen_characters() -> None:
+    characters = f"{BONUS_EIGHT},artist"
+    data = simulate_json(
+        "--edition", "classic", "--characters", characters, "--districts", "armory,hospital",
+        "--players", "8", "--games", "4", "--seed", "6",
+    )  # fmt: skip
+    options = {"characters": characters.split(","), "districts": ["armory", "hospital"]}
+    assert data["options"] == options and data["players"] == 8
+    direct = run_games("classic", 8, 4, seed=6, options=options)
+    assert data["mean_score"] == direct.mean_score and data["win_share"] == direct.win_share
+
+
+def test_simulate_preset_text_output() -> None:
+    result = invoke("simulate", "--preset", "artisans", "--games", "2", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    assert "options: --preset artisans" in result.stdout and "Win share" in result.stdout
+
+
+def test_game_seeds_for_eight_players_extend_the_seven() -> None:
+    seed7, bots7 = game_seeds(12, 3, 7)
+    seed8, bots8 = game_seeds(12, 3, 8)
+    assert seed8 == seed7 and bots8[:7] == bots7 and len(set(bots8)) == 8
 
 
 # --- simulate ------------------------------------------------------------------------------
@@ -193,7 +350,9 @@ def test_run_games_in_pieces_equals_one_run() -> None:
     ("args", "words"),
     [
         (("--edition", "nope"), ("unknown edition",)),
-        (("--players", "8"), ("2 to 7 players",)),
+        (("--players", "9"), ("2 to 8 players",)),
+        (("--players", "8"), ("8 players", "rank-9")),
+        (("--edition", "dezh", "--players", "8"), ("2 to 7 players",)),
         (("--games", "0"), ("--games",)),
     ],
 )
@@ -249,6 +408,101 @@ def test_editions_json() -> None:
     classic = data[2]
     assert classic["deck_size"] == sum(classic["deck_by_colour"].values()) == 66
     assert classic["city_size_options"] == [8, 7, 6] and len(classic["characters"]) == 8
+    assert classic["max_players"] == 8
+    ranks = classic["characters_by_rank"]
+    assert [c["id"] for c in ranks["1"]] == ["assassin", "witch"]
+    assert [c["bonus"] for c in ranks["1"]] == [False, True]
+    assert [c["id"] for c in ranks["9"]] == ["queen", "artist"]
+    assert classic["purple"]["keep"] == 2 and "museum" not in classic["purple"]
+    assert "museum" in classic["purple_pool"] and "ball_room" in classic["purple_pool"]
+    assert set(classic["options"]) == {"complete_at", "characters", "districts", "preset"}
+    assert classic["rules"]["warlord_timing"] == "end_of_turn"
+    edition = citadels.get_edition("classic")
+    presets = {p["id"]: p for p in classic["presets"]}
+    assert list(presets) == list(edition.presets)
+    for preset in edition.presets.values():
+        entry = presets[preset.id]
+        assert entry["title"] == preset.title
+        assert entry["characters"] == list(preset.characters)
+        assert entry["districts"] == list(preset.districts)
+        assert (entry["min_players"], entry["max_players"]) == (
+            preset.min_players,
+            preset.max_players,
+        )
+    assert "graveyard" in presets["artisans"]["districts"]
+    assert "graveyard" not in presets["artisans"]["deck_purple"]  # the Diplomat's rule (K-7)
+    basic = data[0]
+    assert basic["presets"] == [] and basic["purple"] == {} and basic["options"] == {}
+    assert all(not c["bonus"] for cs in basic["characters_by_rank"].values() for c in cs)
+
+
+def test_editions_text_shows_bonus_characters_options_and_presets() -> None:
+    result = invoke("editions")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "2–8 (8 with a rank-9 character)" in out
+    assert "1 Assassin, Witch*" in out and "9 Queen*, Artist*" in out
+    assert "complete_at (default 8), characters, districts, preset" in out
+    for preset in citadels.get_edition("classic").presets:
+        assert preset in out
+    assert "imperial_court (5–8 players)" in out and "− university" in out
+    assert "the Warlord (and the Diplomat) act at the end of the turn" in out
+
+
+# --- narration of the Dark City events --------------------------------------------------------
+
+
+def test_every_event_kind_has_a_place_in_the_narration() -> None:
+    # A kind outside the turn kinds is printed at the level of a reveal; adding an event kind
+    # means deciding which it is.
+    top_level = set(narrate._TEXTS) - render._TURN_KINDS
+    assert top_level == {
+        "setup", "deal", "round", "put_aside", "look_facedown", "pick", "call", "reveal",
+        "witch_resumes", "murdered_revealed", "round_end", "game_over", "theater",
+    }  # fmt: skip
+
+
+def test_event_lines_style_the_new_events() -> None:
+    edition = citadels.get_edition("classic")
+    announce = {"kind": "bell_tower", "announce": True, "text": "x"}
+    silent = {"kind": "bell_tower", "announce": False, "text": "y"}
+    assert render.event_line(edition, announce).style == "bold green"
+    assert render.event_line(edition, silent).style == "dim"
+    swap = render.event_line(
+        edition,
+        {
+            "kind": "exchange_district",
+            "give": "temple",
+            "take": "fortress",
+            "text": "Seat 1 exchanges the Temple for the Fortress of seat 2, paying 4 gold.",
+        },
+    )
+    styles = {swap.plain[span.start : span.end]: str(span.style) for span in swap.spans}
+    assert styles == {"Temple": "bold blue", "Fortress": "bold red"}
+
+
+def test_cities_table_marks_beautified_districts_and_the_museum() -> None:
+    edition = citadels.get_edition("classic")
+    view = {
+        "bell_tower": 0,
+        "complete_at": 7,
+        "players": [
+            {
+                "seat": 0,
+                "gold": 1,
+                "hand_size": 2,
+                "city": ["tavern", "museum", "tavern"],
+                "beautified": ["tavern"],
+                "museum_size": 3,
+            }
+        ],
+    }
+    console = Console(width=120, record=True)
+    console.print(render.cities_table(edition, view))
+    out = " ".join(console.export_text().split())
+    assert "Tavern +1, Museum (3 beneath), Tavern" in out
+    assert "+1: beautified by the Artist" in out
+    assert "Bell Tower of seat 0: 7 districts complete a city" in out
 
 
 # --- replay --------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from rich.text import Text
 from citadels import __version__
 from citadels.bench import run_bench
 from citadels.cli import render
-from citadels.editions import EDITIONS, get_edition
+from citadels.editions import EDITIONS, get_edition, resolve_setup
 from citadels.engine.game import Game, game_from_json, new_game, replay
 from citadels.errors import CitadelsError
 from citadels.sim import game_seeds, play_game, random_bots, run_games
@@ -40,7 +40,7 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
 EditionOpt = Annotated[
-    str, typer.Option("--edition", "-e", help="Edition id: basic, dezh or classic.")
+    str, typer.Option("--edition", "-e", help=f"Edition id: {', '.join(EDITIONS)}.")
 ]
 PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players.")]
 SeedOpt = Annotated[
@@ -48,7 +48,30 @@ SeedOpt = Annotated[
 ]
 CompleteAtOpt = Annotated[
     int | None,
-    typer.Option("--complete-at", help="Districts that complete a city (classic: 8, 7 or 6)."),
+    typer.Option(
+        "--complete-at", help="Districts that complete a city (classic: 8, 7 or 6; 2016: 7 or 8)."
+    ),
+]
+CharactersOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--characters",
+        help="Character ids, comma-separated: one per rank 1–8, at most one of rank 9.",
+    ),
+]
+DistrictsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--districts",
+        help="The purple district ids of the deck, comma-separated (see 'citadels editions').",
+    ),
+]
+PresetOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--preset",
+        help="A named setup: characters and purple districts (see 'citadels editions').",
+    ),
 ]
 
 
@@ -58,8 +81,55 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _options(complete_at: int | None) -> dict[str, Any]:
-    return {} if complete_at is None else {"complete_at": complete_at}
+def _id_list(value: str | None, option: str) -> list[str] | None:
+    """A comma-separated list of card ids; ``None`` when the option was not given.
+
+    Ids are matched loosely: case, spaces and hyphens do not matter (``Tax-Collector`` is
+    ``tax_collector``). An empty value is an empty list.
+    """
+    if value is None:
+        return None
+    if not value.strip():
+        return []
+    ids = [v.strip().lower().replace("-", "_").replace(" ", "_") for v in value.split(",")]
+    if not all(ids):
+        fail(f"{option} takes ids separated by single commas, not {value!r}")
+    return ids
+
+
+def _options(
+    complete_at: int | None = None,
+    characters: str | None = None,
+    districts: str | None = None,
+    preset: str | None = None,
+) -> dict[str, Any]:
+    """The ``new_game`` options given on the command line (the others are left out)."""
+    options: dict[str, Any] = {}
+    if preset is not None:
+        options["preset"] = preset
+    chosen = _id_list(characters, "--characters")
+    if chosen is not None:
+        options["characters"] = chosen
+    purple = _id_list(districts, "--districts")
+    if purple is not None:
+        options["districts"] = purple
+    if complete_at is not None:
+        options["complete_at"] = complete_at
+    return options
+
+
+def _option_args(options: dict[str, Any]) -> str:
+    """The command-line form of ``options`` (for the replay line of ``demo``)."""
+    parts = []
+    if "preset" in options:
+        parts.append(f"--preset {options['preset']}")
+    if "characters" in options:
+        parts.append(f"--characters {','.join(options['characters'])}")
+    if "districts" in options:
+        parts.append(f"--districts {','.join(options['districts']) or repr('')}")
+    if "complete_at" in options:
+        parts.append(f"--complete-at {options['complete_at']}")
+    return "".join(f" {p}" for p in parts)
 
 
 def _fresh_seed() -> int:
@@ -92,7 +162,8 @@ def show_game(game: Game) -> None:
     """Print a game's spectator log round by round, the cities and the score table."""
     view = game.view(None)
     edition = game.edition
-    render.print_narration(console, edition, view["log"])
+    setup = resolve_setup(edition, game.num_players, game.record()["options"])
+    render.print_narration(console, edition, view["log"], render.setup_summary(edition, setup))
     console.print()
     console.print(render.cities_table(edition, view))
     console.print(render.result_table(game.result(), final=game.is_over))
@@ -108,25 +179,31 @@ def demo(
     players: PlayersOpt = 4,
     seed: SeedOpt = None,
     complete_at: CompleteAtOpt = None,
+    characters: CharactersOpt = None,
+    districts: DistrictsOpt = None,
+    preset: PresetOpt = None,
     save: Annotated[
         Path | None, typer.Option("--save", help="Write the game record (JSON) to this file.")
     ] = None,
 ) -> None:
     """Play one game among random bots and narrate it turn by turn."""
+    options = _options(complete_at, characters, districts, preset)
     if seed is None:
         seed = _fresh_seed()
     try:
-        game = new_game(edition, players, seed=seed, **_options(complete_at))
+        game = new_game(edition, players, seed=seed, **options)
     except ValueError as exc:
         fail(str(exc))
     _, bot_seeds = game_seeds(seed, 0, players)
     play_game(game, random_bots(players, bot_seeds))
     show_game(game)
-    replay_cmd = f"citadels demo --edition {game.edition.id} --players {players} --seed {seed}"
-    if complete_at is not None:
-        replay_cmd += f" --complete-at {complete_at}"
+    replay_cmd = (
+        f"citadels demo --edition {game.edition.id} --players {players} --seed {seed}"
+        + _option_args(options)
+    )
     console.print(
-        Text.assemble(("Seed ", "dim"), (str(seed), "bold"), (f" — replay: {replay_cmd}", "dim"))
+        Text.assemble(("Seed ", "dim"), (str(seed), "bold"), (f" — replay: {replay_cmd}", "dim")),
+        soft_wrap=True,  # one line, to copy and paste
     )
     if save is not None:
         try:
@@ -143,14 +220,17 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games.")] = 100,
     seed: SeedOpt = None,
     complete_at: CompleteAtOpt = None,
+    characters: CharactersOpt = None,
+    districts: DistrictsOpt = None,
+    preset: PresetOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
 ) -> None:
     """Play many games among random bots; print speed, game length, wins and scores per seat."""
     if games < 1:
         fail(f"--games must be at least 1, not {games}")
+    options = _options(complete_at, characters, districts, preset)
     if seed is None:
         seed = _fresh_seed()
-    options = _options(complete_at)
     try:
         new_game(edition, players, seed=0, **options)
     except ValueError as exc:
@@ -184,6 +264,8 @@ def simulate(
             (f"{title}", "bold"), f" — {players} players, {games} games, seed ", (str(seed), "bold")
         )
     )
+    if options:
+        console.print(Text(f"options:{_option_args(options)}", style="dim"), soft_wrap=True)
     console.print(render.sim_tables(stats))
 
 

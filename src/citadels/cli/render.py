@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import dataclasses
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from rich import box
+from rich.columns import Columns
 from rich.console import Console, Group, RenderableType
 from rich.padding import Padding
 from rich.rule import Rule
@@ -17,7 +19,7 @@ from citadels.bench import (
     GOAL_COPY_MICROSECONDS,
     BenchReport,
 )
-from citadels.editions import Edition
+from citadels.editions import Edition, Preset, Setup, resolve_setup
 from citadels.engine.scoring import Outcome
 from citadels.sim import SimStats
 
@@ -44,13 +46,30 @@ _EVENT_STYLES: dict[str, str] = {
     "destroy": "bold red",
     "murdered_revealed": "red",
     "crown": "bold yellow",
+    "crown_stays": "yellow",
+    "tribute": "yellow",
+    "throne_room": "yellow",
+    "queen": "yellow",
+    "take_from_richest": "yellow",
+    "tax": "yellow",
+    "bewitch": "bold magenta",
+    "witch_resumes": "bold magenta",
+    "take_card": "magenta",
+    "exchange_district": "bold red",
+    "armory": "bold red",
+    "bell_tower_silenced": "bold yellow",
+    "confiscate": "bold red",
+    "seize": "bold red",
+    "threat_revealed": "red",
+    "theater": "magenta",
     "city_complete": "bold green",
     "end_turn": "dim",
     "round_end": "dim",
     "game_over": "bold",
 }
 
-# Events that belong to a character's turn are indented under its reveal.
+# Events that belong to a character's turn are indented under its reveal (or under the line
+# where the Witch takes over a bewitched turn).
 _TURN_KINDS = frozenset(
     {
         "murder",
@@ -72,8 +91,53 @@ _TURN_KINDS = frozenset(
         "laboratory",
         "smithy",
         "end_turn",
+        # Dark City characters.
+        "bewitch",
+        "tax",
+        "look_at_hand",
+        "take_card",
+        "crown_stays",
+        "tribute",
+        "take_from_richest",
+        "exchange_district",
+        "queen",
+        "beautify",
+        "alchemist",
+        # Dark City districts.
+        "lighthouse",
+        "bell_tower",
+        "bell_tower_silenced",
+        "armory",
+        "museum",
+        "poor_house",
+        "park",
+        "throne_room",
+        # The 2016 characters and districts.
+        "tax_token",
+        "warrants",
+        "warrant_passed",
+        "confiscate",
+        "threats",
+        "ransom",
+        "ransom_refused",
+        "threat_revealed",
+        "threat_kept",
+        "spy",
+        "seer_take",
+        "seer_give",
+        "give_card",
+        "loan",
+        "study",
+        "seize",
+        "sacrifice",
+        "pay_with_cards",
     }
 )
+
+# Event fields that name a district, highlighted in the district's colour.
+_DISTRICT_FIELDS = ("district", "give", "take", "for")
+# Events whose ``character`` field is highlighted in the character's colour.
+_CHARACTER_KINDS = frozenset({"reveal", "murder", "rob", "bewitch", "witch_resumes"})
 
 
 def _card_style(edition: Edition, card_id: str) -> str:
@@ -98,18 +162,25 @@ def card_name(edition: Edition, card_id: str) -> str:
 def event_line(edition: Edition, event: dict[str, Any]) -> Text:
     """One rendered event (from a view's ``log``) as a styled line of text."""
     kind = event.get("kind", "")
-    text = Text(str(event.get("text", kind)), style=_EVENT_STYLES.get(kind, ""))
+    style = _EVENT_STYLES.get(kind, "")
+    if kind == "bell_tower":
+        style = "bold green" if event.get("announce") else "dim"
+    text = Text(str(event.get("text", kind)), style=style)
     if kind == "reveal":
-        character = str(event.get("character", ""))
         text.stylize("bold")
-        text.highlight_words(
-            [card_name(edition, character)], style=_card_style(edition, character) or "cyan"
-        )
-    elif kind in ("build", "destroy", "graveyard"):
-        district = str(event.get("district", ""))
-        style = _card_style(edition, district)
-        if style:
-            text.highlight_words([card_name(edition, district)], style=f"bold {style}")
+    if kind in _CHARACTER_KINDS:
+        character = str(event.get("character", ""))
+        if character in edition.characters:
+            text.highlight_words(
+                [card_name(edition, character)],
+                style=_card_style(edition, character) or "cyan",
+            )
+    for name in _DISTRICT_FIELDS:
+        district = event.get(name)
+        if isinstance(district, str) and district in edition.districts:
+            colour = _card_style(edition, district)
+            if colour:
+                text.highlight_words([card_name(edition, district)], style=f"bold {colour}")
     return text
 
 
@@ -132,23 +203,90 @@ def rounds(log: Iterable[dict[str, Any]]) -> Iterator[tuple[int, list[dict[str, 
         yield current, events
 
 
-def narration(edition: Edition, log: Sequence[dict[str, Any]]) -> Iterator[RenderableType]:
-    """The log as renderables: a header per round, then one line per event."""
+def narration(
+    edition: Edition,
+    log: Sequence[dict[str, Any]],
+    setup: RenderableType | None = None,
+) -> Iterator[RenderableType]:
+    """The log as renderables: a header per round, then one line per event. ``setup``, when
+    given, is shown under the first header (the characters and purple districts in play)."""
     for number, events in rounds(log):
         title = "Setup" if number == 0 else f"Round {number}"
         crown = events[0].get("crown") if number else None
         if crown is not None:
             title += f" · crown: seat {crown}"
         yield Rule(Text(title, style="bold cyan"), align="left", style="cyan")
+        if number == 0 and setup is not None:
+            yield Padding(setup, (0, 0, 0, 2), expand=False)
+        bewitched: str | None = None
         for event in events:
+            kind = str(event.get("kind", ""))
             line = event_line(edition, event)
-            yield Padding(line, (0, 0, 0, _indent(str(event.get("kind", "")))), expand=False)
+            if kind == "bewitch":
+                bewitched = str(event.get("character"))
+            elif kind == "reveal" and bewitched is not None and event.get("character") == bewitched:
+                # R-26: the bewitched holder only gathers; the Witch plays the rest of his turn.
+                line.append(" Bewitched: he only gathers.", style="magenta")
+            yield Padding(line, (0, 0, 0, _indent(kind)), expand=False)
 
 
-def print_narration(console: Console, edition: Edition, log: Sequence[dict[str, Any]]) -> None:
-    """Print the narrated log, round by round."""
-    for renderable in narration(edition, log):
+def print_narration(
+    console: Console,
+    edition: Edition,
+    log: Sequence[dict[str, Any]],
+    setup: RenderableType | None = None,
+) -> None:
+    """Print the narrated log, round by round (``setup`` under the first header)."""
+    for renderable in narration(edition, log, setup):
         console.print(renderable)
+
+
+def is_bonus_character(edition: Edition, character: str) -> bool:
+    """Whether ``character`` is one of the edition's bonus characters (not a default one)."""
+    return character not in edition.default_characters
+
+
+def _character_text(edition: Edition, characters: Iterable[str], *, ranks: bool = True) -> Text:
+    """Characters as ``1 Assassin, 2 Thief, …``; bonus characters marked ``*`` in magenta."""
+    out = Text()
+    for i, c in enumerate(characters):
+        if i:
+            out.append(", ")
+        card = edition.characters[c]
+        label = f"{card.rank} {card.name}" if ranks else card.name
+        if is_bonus_character(edition, c):
+            out.append(label + "*", style="magenta")
+        else:
+            out.append(label)
+    return out
+
+
+def _purple_ids(edition: Edition, deck: Mapping[str, int]) -> list[str]:
+    """The purple district ids of a deck, in the edition's table order."""
+    return [d for d in edition.districts if d in deck and edition.districts[d].colour == "purple"]
+
+
+def _ids_with_copies(ids: Iterable[str], copies: Mapping[str, int]) -> str:
+    return ", ".join(f"{d} ×{copies[d]}" if copies.get(d, 1) > 1 else d for d in ids)
+
+
+def setup_summary(edition: Edition, setup: Setup) -> RenderableType:
+    """A game's characters (bonus ones marked) and the purple districts of its deck."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    grid.add_row(
+        "characters",
+        Columns([_character_text(edition, [c]) for c in setup.characters], padding=(0, 2)),
+    )
+    purple = _purple_ids(edition, setup.deck)
+    if edition.purple_pool or purple:
+        grid.add_row(
+            "purple",
+            Text(_ids_with_copies(purple, setup.deck) or "none", style=COLOUR_STYLES["purple"]),
+        )
+    grid.add_row("city size", str(setup.complete_at))
+    return grid
 
 
 def _tiebreak(value: str | None) -> str:
@@ -167,7 +305,7 @@ def result_table(outcome: Outcome, *, final: bool = True) -> Table:
         box=box.SIMPLE_HEAD,
         caption="City: district costs · Colours: +3, every colour built · "
         "First: +4, first complete city · Complete: +2, other complete cities · "
-        "Bonus: printed points",
+        "Bonus: printed and end-of-game district points",
         caption_style="dim",
     )
     table.add_column("Seat", justify="right")
@@ -202,11 +340,29 @@ def cities_table(edition: Edition, view: dict[str, Any]) -> Table:
     table.add_column("City")
     for player in view["players"]:
         city = Text()
+        beautified = list(player.get("beautified", []))
         for i, district in enumerate(player["city"]):
             if i:
                 city.append(", ")
             city.append(card_name(edition, district), style=_card_style(edition, district))
+            if district in beautified:
+                # R-1: the Artist's gold on it, worth 1 more.
+                beautified.remove(district)
+                city.append(" +1", style="bold yellow")
+            if district == "museum" and player.get("museum_size"):
+                city.append(f" ({player['museum_size']} beneath)", style="dim")
         table.add_row(str(player["seat"]), str(player["gold"]), str(player["hand_size"]), city)
+    caption = []
+    if any(p.get("beautified") for p in view["players"]):
+        caption.append("+1: beautified by the Artist")
+    if view.get("bell_tower") is not None:
+        caption.append(
+            f"Bell Tower of seat {view['bell_tower']}: {view['complete_at']} districts "
+            "complete a city"
+        )
+    if caption:
+        table.caption = " · ".join(caption)
+        table.caption_style = "dim"
     return table
 
 
@@ -218,8 +374,16 @@ def _count_by_colour(edition: Edition) -> dict[str, int]:
     return counts
 
 
+def _needs_rank_9(edition: Edition) -> bool:
+    """C-5, K-7: the largest table needs a rank-9 character (9 characters for 8 players)."""
+    return edition.max_players >= 8 and any(c.rank == 9 for c in edition.characters.values())
+
+
 def _players_range(edition: Edition) -> str:
-    return f"{edition.min_players}–{edition.max_players}"
+    text = f"{edition.min_players}–{edition.max_players}"
+    if _needs_rank_9(edition):
+        text += f" ({edition.max_players} with a rank-9 character)"
+    return text
 
 
 def _city_size(edition: Edition) -> str:
@@ -233,51 +397,261 @@ def _city_size(edition: Edition) -> str:
 
 
 _WARLORD_TIMING: dict[str, str] = {
-    "after_gather": "Warlord destroys after gathering",
-    "any_time": "Warlord destroys at any time of his turn",
-    "end_of_turn": "Warlord destroys at the end of his turn",
+    "after_gather": "the Warlord destroys after gathering",
+    "any_time": "the Warlord destroys at any time of his turn",
+    "end_of_turn": "the Warlord (and the Diplomat) act at the end of the turn",
+}
+
+_TWO_PLAYER: dict[str, str] = {
+    "twice_round": "2 players: picking goes round twice",
+    "keep_and_put_aside": "2 players: keep one, put one aside face down, pass the rest",
 }
 
 
-def _rules(edition: Edition) -> str:
-    parts = [
-        "automatic income" if edition.automatic_income else "income taken as an action",
-        "build before or after gathering" if edition.free_order else "gather before building",
-        _WARLORD_TIMING.get(edition.warlord_timing, edition.warlord_timing),
-        "tie-break: " + (", ".join(t.replace("_", " ") for t in edition.tiebreak) or "none"),
-    ]
-    return "; ".join(parts)
+#: ``Edition`` fields that are data (cards, players, sizes, options), not rule switches.
+_DATA_FIELDS = frozenset(
+    {
+        "id",
+        "title",
+        "sources",
+        "districts",
+        "deck",
+        "characters",
+        "default_characters",
+        "colours",
+        "min_players",
+        "max_players",
+        "city_size",
+        "city_size_small",
+        "city_size_options",
+        "options",
+        "purple_pool",
+        "presets",
+    }
+)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def rule_fields(edition: Edition) -> dict[str, Any]:
+    """Every rule switch of the edition (the ``Edition`` fields that are not card data)."""
+    return {
+        f.name: _jsonable(getattr(edition, f.name))
+        for f in dataclasses.fields(edition)
+        if f.name not in _DATA_FIELDS
+    }
+
+
+def _switch_sentence(edition: Edition, name: str, value: Any) -> str | None:
+    """One switch as a short sentence; ``None`` when it does not matter for this edition's
+    cards (a Graveyard rule without a Graveyard)."""
+    has = edition.districts.__contains__
+    if name == "automatic_income":
+        return "automatic income when called" if value else "income is an action"
+    if name == "free_order":
+        return "build before or after gathering" if value else "gather before building"
+    if name == "warlord_timing":
+        return _WARLORD_TIMING.get(value, f"warlord_timing: {value}")
+    if name == "two_player_selection":
+        return _TWO_PLAYER.get(value, f"two_player_selection: {value}")
+    if name == "assassin_min_rank":
+        return f"the Assassin names rank {value}+"
+    if name == "thief_min_rank":
+        return f"the Thief names rank {value}+"
+    if name == "tiebreak":
+        return "tie-break: " + (", ".join(t.replace("_", " ") for t in value) or "none")
+    if name == "graveyard_excludes_warlord":
+        if not has("graveyard"):
+            return None
+        return (
+            "the Graveyard never serves its own Warlord"
+            if value
+            else "the Graveyard serves its own Warlord too"
+        )
+    if name == "observatory_optional":
+        if not has("observatory"):
+            return None
+        return (
+            "the Observatory's third card is optional"
+            if value
+            else "the Observatory always draws 3"
+        )
+    if name == "haunted_city_final_round":
+        if not has("haunted_city"):
+            return None
+        return (
+            "a Haunted City built in the final round is purple only"
+            if value
+            else "the Haunted City takes any colour at scoring"
+        )
+    if name == "quarry_limit":
+        if not has("quarry"):
+            return None
+        return (
+            "the Quarry allows one duplicated name at a time"
+            if value
+            else "the Quarry allows any number of duplicates"
+        )
+    if name == "laboratory_gold":
+        return f"the Laboratory pays {value} gold" if has("laboratory") else None
+    if name == "armory_own_city":
+        if not has("armory"):
+            return None
+        return "the Armory may hit its owner's city" if value else "the Armory hits other cities"
+    if name == "keep_blocks_giving":
+        if not (has("keep") and "diplomat" in edition.characters):
+            return None
+        return "the Diplomat may not give a Keep" if value else "the Diplomat may give his Keep"
+    if name == "library_keeps_all":
+        if not has("library"):
+            return None
+        return "the Library keeps every card drawn" if value else "the Library keeps 2"
+    if name == "wishing_well_counts_itself":
+        if not has("wishing_well"):
+            return None
+        return (
+            "the Wishing Well counts itself"
+            if value
+            else "the Wishing Well counts the other purples"
+        )
+    if name == "tax_per_build":
+        if "tax_collector" not in edition.characters:
+            return None
+        return (
+            "the Tax Collector's token takes 1 gold per build"
+            if value
+            else "the Tax Collector takes 1 gold per turn with a build"
+        )
+    if name == "unique_districts":
+        return f"the deck takes {value} unique districts" if value else None
+    if name == "preset_substitutes":
+        if not value:
+            return None
+        swaps = ", ".join(f"{c} → {sub} under {n} players" for c, (n, sub) in value.items())
+        return f"preset substitutions: {swaps}"
+    return f"{name}: {value}"
+
+
+def rule_switches(edition: Edition) -> list[str]:
+    """The edition's rule switches (``Edition`` fields), one short sentence each."""
+    out = []
+    for name in rule_fields(edition):
+        sentence = _switch_sentence(edition, name, getattr(edition, name))
+        if sentence is not None:
+            out.append(sentence)
+    return out
+
+
+def _characters_by_rank(edition: Edition) -> list[tuple[int, list[str]]]:
+    """Every character of the edition grouped by rank: default characters first."""
+    ranks: dict[int, list[str]] = {}
+    for c in edition.default_characters:
+        ranks.setdefault(edition.characters[c].rank, []).append(c)
+    for c, card in edition.characters.items():
+        if c not in edition.default_characters:
+            ranks.setdefault(card.rank, []).append(c)
+    return sorted(ranks.items())
+
+
+def _option_text(edition: Edition) -> str:
+    if not edition.options:
+        return "none"
+    parts = []
+    for name, default in edition.options.items():
+        parts.append(name if default is None else f"{name} (default {default})")
+    return ", ".join(parts)
+
+
+def _preset_block(edition: Edition) -> Table:
+    table = Table.grid(padding=(0, 1))
+    table.add_column(no_wrap=True)
+    table.add_column()
+    for preset in edition.presets.values():
+        head = Text.assemble(
+            (preset.id, "bold"), f" ({preset.min_players}–{preset.max_players} players)"
+        )
+        body = Text(preset.title)
+        body.append("\ncharacters: ", style="dim")
+        body.append_text(_character_text(edition, preset.characters, ranks=False))
+        body.append("\npurple: ", style="dim")
+        body.append_text(_purple_change(edition, preset_deck(edition, preset)))
+        table.add_row(head, body)
+    return table
+
+
+def preset_deck(edition: Edition, preset: Preset) -> dict[str, int]:
+    """The district deck a preset plays with (the Diplomat takes the Graveyard out, K-7)."""
+    return resolve_setup(edition, preset.min_players, {"preset": preset.id}).deck
+
+
+def _purple_change(edition: Edition, deck: Mapping[str, int]) -> Text:
+    """A deck's purple districts as a change to the default deck's (``the default purples +
+    a, b − c``), or listed in full when that is shorter."""
+    default = _purple_ids(edition, edition.deck)
+    purple = _purple_ids(edition, deck)
+    added = [d for d in purple if d not in edition.deck]
+    removed = [d for d in default if d not in deck]
+    if len(added) + len(removed) >= len(purple):
+        return Text(_ids_with_copies(purple, deck), style=COLOUR_STYLES["purple"])
+    text = Text("the default purples", style=COLOUR_STYLES["purple"])
+    if added:
+        text.append(" + " + ", ".join(added), style=COLOUR_STYLES["purple"])
+    if removed:
+        text.append(" − " + ", ".join(removed), style=COLOUR_STYLES["purple"])
+    return text
 
 
 def editions_table(editions: Iterable[Edition]) -> RenderableType:
-    """The editions: id, title, players, city size, characters, deck size and composition."""
+    """The editions: players, city size, characters by rank, deck, options, rules, presets."""
     blocks: list[RenderableType] = []
     for ed in editions:
         grid = Table.grid(padding=(0, 2))
         grid.add_column(style="bold", no_wrap=True)
         grid.add_column()
-        characters = ", ".join(
-            f"{ed.characters[c].rank} {ed.characters[c].name}" for c in ed.default_characters
-        )
+        ranks: list[RenderableType] = []
+        for rank, ids in _characters_by_rank(ed):
+            group = Text(f"{rank} ", style="bold")
+            group.append_text(_character_text(ed, ids, ranks=False))
+            ranks.append(group)
+        characters: RenderableType = Columns(ranks, padding=(0, 2))
+        if any(is_bonus_character(ed, c) for c in ed.characters):
+            characters = Group(
+                characters,
+                Text("* not in the default set: by the characters option or a preset", "dim"),
+            )
         composition = Text(f"{sum(ed.deck.values())} cards: ")
         for i, (colour, count) in enumerate(_count_by_colour(ed).items()):
             if i:
                 composition.append(", ")
             composition.append(f"{count} {colour}", style=COLOUR_STYLES.get(colour, ""))
-        purple = sorted(
-            (d for d in ed.deck if ed.districts[d].colour == "purple"),
-            key=lambda d: card_name(ed, d),
-        )
+        purple = _purple_ids(ed, ed.deck)
         grid.add_row("players", _players_range(ed))
         grid.add_row("city size", _city_size(ed))
         grid.add_row("characters", characters)
         grid.add_row("deck", composition)
         if purple:
             grid.add_row(
-                "purple",
-                Text(", ".join(card_name(ed, d) for d in purple), style=COLOUR_STYLES["purple"]),
+                "purple", Text(_ids_with_copies(purple, ed.deck), style=COLOUR_STYLES["purple"])
             )
-        grid.add_row("rules", _rules(ed))
+        extra = [d for d in ed.purple_pool if d not in ed.deck]
+        if extra:
+            grid.add_row(
+                "more purple",
+                Text.assemble(
+                    (", ".join(extra), COLOUR_STYLES["purple"]),
+                    (" (by the districts option)", "dim"),
+                ),
+            )
+        grid.add_row("options", _option_text(ed))
+        grid.add_row("rules", "\n".join(rule_switches(ed)))
+        if ed.presets:
+            grid.add_row("presets", _preset_block(ed))
         title = Text.assemble((ed.id, "bold cyan"), " — ", ed.title)
         blocks.append(Group(Rule(title, align="left", style="cyan"), grid, Text()))
     return Group(*blocks)
@@ -294,9 +668,40 @@ def edition_summary(edition: Edition) -> dict[str, Any]:
         "city_size_small": edition.city_size_small,
         "city_size_options": list(edition.city_size_options),
         "characters": list(edition.default_characters),
+        "characters_by_rank": {
+            str(rank): [
+                {
+                    "id": c,
+                    "name": edition.characters[c].name,
+                    "colour": edition.characters[c].colour,
+                    "bonus": is_bonus_character(edition, c),
+                }
+                for c in ids
+            ]
+            for rank, ids in _characters_by_rank(edition)
+        },
         "deck_size": sum(edition.deck.values()),
         "deck_by_colour": _count_by_colour(edition),
+        "purple": {d: edition.deck[d] for d in _purple_ids(edition, edition.deck)},
+        "purple_pool": dict(edition.purple_pool),
         "options": dict(edition.options),
+        "rules": rule_fields(edition),
+        "presets": [
+            {
+                "id": p.id,
+                "title": p.title,
+                "characters": list(p.characters),
+                "districts": list(p.districts),
+                "deck_purple": {
+                    d: n
+                    for d, n in preset_deck(edition, p).items()
+                    if edition.districts[d].colour == "purple"
+                },
+                "min_players": p.min_players,
+                "max_players": p.max_players,
+            }
+            for p in edition.presets.values()
+        ],
     }
 
 

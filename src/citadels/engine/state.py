@@ -351,6 +351,9 @@ class GameState:
     def draw(self, n: int) -> list[str]:
         """Take up to ``n`` cards from the top of the deck (fewer if it runs short, C-7)."""
         deck = self.deck
+        if n <= 0:
+            # ``deck[-0:]`` would be the whole deck (the Spy with no matching card).
+            return []
         if n >= len(deck):
             drawn = deck[::-1]
             deck.clear()

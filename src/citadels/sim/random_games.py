@@ -29,10 +29,21 @@ def game_seeds(master: int, index: int, players: int) -> tuple[int, list[int]]:
     """The game seed and one bot seed per seat for game ``index`` of a run seeded ``master``.
 
     Derived by hashing, so the seeds of a game do not depend on the games played before it.
+    One digest gives the game seed and 7 bot seeds; seats beyond the seventh (8 players in
+    `classic`) take theirs from further digests, so the first 7 never change.
     """
-    digest = hashlib.blake2b(f"citadels-sim:{master}:{index}".encode(), digest_size=64).digest()
-    words = [int.from_bytes(digest[i : i + 8], "little") >> 1 for i in range(0, 64, 8)]
+    words = _seed_words(f"citadels-sim:{master}:{index}")
+    block = 1
+    while len(words) < 1 + players:
+        words += _seed_words(f"citadels-sim:{master}:{index}:{block}")
+        block += 1
     return words[0], words[1 : 1 + players]
+
+
+def _seed_words(key: str) -> list[int]:
+    """Eight non-negative 63-bit integers hashed from ``key``."""
+    digest = hashlib.blake2b(key.encode(), digest_size=64).digest()
+    return [int.from_bytes(digest[i : i + 8], "little") >> 1 for i in range(0, 64, 8)]
 
 
 @dataclass(frozen=True, slots=True)
