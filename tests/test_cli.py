@@ -114,7 +114,7 @@ def test_demo_complete_at_option() -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (("--edition", "chess"), ("unknown edition 'chess'", "basic, dezh, classic")),
+        (("--edition", "chess"), ("unknown edition 'chess'", "basic, dezh, classic, 2016")),
         (("--players", "9"), ("2 to 8 players", "not 9")),
         (("--players", "1", "--edition", "basic"), ("2 to 7 players",)),
         (("--complete-at", "5"), ("complete_at", "8, 7, 6")),
@@ -367,7 +367,7 @@ def test_bench_json() -> None:
     result = invoke("bench", "--games", "2", "--seconds", "0.05", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert [e["edition"] for e in data["editions"]] == ["basic", "dezh", "classic"]
+    assert [e["edition"] for e in data["editions"]] == ["basic", "dezh", "classic", "2016"]
     for entry in data["editions"]:
         assert entry["players"] == 4 and 1 <= entry["games"] <= 2
         assert entry["games_per_second"] > 0 and entry["decisions_per_second"] > 0
@@ -601,3 +601,55 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     assert exit_info.value.code == 0
     assert capsys.readouterr().out.strip() == f"citadels {citadels.__version__}"
+
+
+# --- tournaments: simulate --bots / --workers / --backend / --out ----------------------------
+
+
+def test_simulate_bots_runs_a_tournament_with_a_report(tmp_path: Path) -> None:
+    out = tmp_path / "report"
+    result = invoke(
+        "simulate",
+        "--bots",
+        "heuristic,random,random",
+        "--games",
+        "6",
+        "--seed",
+        "2",
+        "--workers",
+        "2",
+        "--out",
+        str(out),
+        "--json",
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["players"] == 3 and data["games"] == 6 and data["workers"] == 2
+    assert [b["label"] for b in data["bots"]] == ["heuristic", "random", "random"]
+    assert sum(b["wins"] for b in data["bots"]) == pytest.approx(6)
+    assert (out / "games.csv").exists() and (out / "win_rate_by_bot.png").exists()
+    assert sorted(Path(p).name for p in data["written"]) == sorted(p.name for p in out.iterdir())
+
+
+def test_simulate_tournament_table_names_bots_seats_and_characters() -> None:
+    result = invoke("simulate", "--bots", "heuristic,random", "--games", "4", "--seed", "1")
+    assert result.exit_code == 0, result.output
+    for text in ("Per bot", "Per seat", "Per character", "95% CI", "0: heuristic"):
+        assert text in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--bots", "heuristic,wizard"), "unknown bot 'wizard'"),
+        (("--bots", "heuristic"), "at least 2 bots"),
+        (("--workers", "0"), "--workers must be at least 1"),
+        (("--backend", "spark"), "unknown backend 'spark'"),
+        (("--bots", ",".join(["random"] * 8)), "plays with 2 to 7 players"),
+    ],
+)
+def test_simulate_tournament_errors_are_one_line(args: tuple[str, ...], message: str) -> None:
+    result = invoke("simulate", "--edition", "dezh", "--games", "2", *args)
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "Traceback" not in result.output

@@ -23,7 +23,7 @@ GOAL_CLASSIC_GAMES_PER_SECOND = 500.0
 #: Target cost of ``Game.copy()`` on a mid-game position.
 GOAL_COPY_MICROSECONDS = 20.0
 
-EDITIONS: tuple[str, ...] = ("basic", "dezh", "classic")
+EDITIONS: tuple[str, ...] = ("basic", "dezh", "classic", "2016")
 
 
 @dataclass(frozen=True, slots=True)

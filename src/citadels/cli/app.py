@@ -27,6 +27,7 @@ from citadels.editions import EDITIONS, get_edition, resolve_setup
 from citadels.engine.game import Game, game_from_json, new_game, replay
 from citadels.errors import CitadelsError
 from citadels.sim import game_seeds, play_game, random_bots, run_games
+from citadels.sim.tournament import BACKENDS, parse_bots, run_tournament
 
 app = typer.Typer(
     name="citadels",
@@ -223,16 +224,54 @@ def simulate(
     characters: CharactersOpt = None,
     districts: DistrictsOpt = None,
     preset: PresetOpt = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="One bot per seat, comma-separated: random, heuristic, ismcts, easy, medium, "
+            "hard; parameters after colons (ismcts:iterations=200). Seats rotate every game.",
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Worker processes (or Ray tasks).")
+    ] = 1,
+    backend: Annotated[
+        str, typer.Option("--backend", help="processes (this machine) or ray (a Ray cluster).")
+    ] = "processes",
+    ray_address: Annotated[
+        str | None,
+        typer.Option("--ray-address", help="Ray cluster to join (default: a local instance)."),
+    ] = None,
+    out: Annotated[
+        str | None,
+        typer.Option("--out", "-o", help="Write summary.json, games.csv and PNG plots here."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
 ) -> None:
-    """Play many games among random bots; print speed, game length, wins and scores per seat."""
+    """Play many games among bots; print speed, game length, wins and scores.
+
+    Without --bots, every seat is a random bot and the report is per seat. With --bots (or
+    --workers, --backend, --out) it is a tournament: seats rotate every game and win rates
+    come with 95% confidence intervals per bot, per seat and per character.
+    """
     if games < 1:
         fail(f"--games must be at least 1, not {games}")
+    if workers < 1:
+        fail(f"--workers must be at least 1, not {workers}")
     options = _options(complete_at, characters, districts, preset)
     if seed is None:
         seed = _fresh_seed()
+    tournament = bots is not None or workers > 1 or backend != "processes" or out is not None
     try:
+        if bots is not None:
+            entries = parse_bots(bots)
+            players = len(entries)
+        else:
+            entries = parse_bots(",".join(["random"] * players)) if players >= 2 else []
         new_game(edition, players, seed=0, **options)
+        if backend not in BACKENDS:
+            raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     except ValueError as exc:
         fail(str(exc))
     progress = Progress(
@@ -245,6 +284,47 @@ def simulate(
         transient=True,
         disable=as_json or not err_console.is_terminal,
     )
+    title = get_edition(edition).title
+    if tournament:
+        with progress:
+            task = progress.add_task(f"{edition}, {players} players", total=games)
+            try:
+                result = run_tournament(
+                    edition,
+                    entries,
+                    games,
+                    seed=seed,
+                    workers=workers,
+                    backend=backend,
+                    options=options,
+                    ray_address=ray_address,
+                    on_progress=lambda done: progress.update(task, completed=done),
+                )
+            except ValueError as exc:
+                fail(str(exc))
+        written = []
+        if out is not None:
+            try:
+                written = result.write(out)
+            except OSError as exc:
+                fail(f"cannot write the report to {out}: {exc.strerror or exc}")
+        if as_json:
+            _print_json({**result.summary(), "written": written})
+            return
+        console.print(
+            Text.assemble(
+                (title, "bold"),
+                f" — {players} players, {games} games, seed ",
+                (str(seed), "bold"),
+                f", {workers} worker(s) on {backend}",
+            )
+        )
+        if options:
+            console.print(Text(f"options:{_option_args(options)}", style="dim"), soft_wrap=True)
+        console.print(render.tournament_tables(result))
+        for path in written:
+            console.print(Text(f"wrote {path}", style="dim"))
+        return
     with progress:
         task = progress.add_task(f"{edition}, {players} players", total=games)
         stats = run_games(
@@ -258,7 +338,6 @@ def simulate(
     if as_json:
         _print_json({"seed": seed, "options": options, **stats.to_json()})
         return
-    title = get_edition(edition).title
     console.print(
         Text.assemble(
             (f"{title}", "bold"), f" — {players} players, {games} games, seed ", (str(seed), "bold")

@@ -22,6 +22,7 @@ from citadels.bench import (
 from citadels.editions import Edition, Preset, Setup, resolve_setup
 from citadels.engine.scoring import Outcome
 from citadels.sim import SimStats
+from citadels.sim.tournament import Rate, TournamentResult
 
 #: Terminal style of each card colour.
 COLOUR_STYLES: dict[str, str] = {
@@ -721,6 +722,61 @@ def sim_tables(stats: SimStats) -> RenderableType:
     for seat, (share, score) in enumerate(zip(stats.win_share, stats.mean_score, strict=True)):
         seats.add_row(str(seat), f"{share:.1%}", f"{score:.2f}")
     return Group(summary, Text(), seats)
+
+
+def _rate_row(label: str, rate: Rate, extra: list[str] | None = None) -> list[str]:
+    return [
+        label,
+        f"{rate.rate:.1%}",
+        f"{rate.low:.1%} – {rate.high:.1%}",
+        f"{rate.wins:g}/{rate.games}",
+        *(extra or []),
+    ]
+
+
+def tournament_tables(result: TournamentResult) -> RenderableType:
+    """A tournament's report: speed and length, then win rates with 95% confidence intervals
+    per bot, per seat and per character, and score statistics per bot."""
+    summary = result.summary()
+    head = Table.grid(padding=(0, 2))
+    head.add_column(style="bold")
+    head.add_column(justify="right")
+    head.add_row("games", str(result.games))
+    head.add_row("games/s", f"{result.games_per_second:,.2f}")
+    head.add_row("mean rounds per game", f"{summary['mean_rounds']:.2f}")
+    head.add_row("mean decisions per game", f"{summary['mean_decisions']:.1f}")
+    tables: list[RenderableType] = [head]
+    columns = ("Win rate", "95% CI", "Wins")
+    bots = Table(title="Per bot (seats rotated)", title_style="bold", header_style="bold")
+    bots.add_column("Bot")
+    for c in (*columns, "Mean score", "Score sd"):
+        bots.add_column(c, justify="right")
+    for i, (entry, rate) in enumerate(zip(result.entries, result.by_entry(), strict=True)):
+        row = summary["bots"][i]
+        bots.add_row(
+            *_rate_row(
+                f"{i}: {entry.label}",
+                rate,
+                [f"{row['mean_score']:.2f}", f"{row['score_stdev']:.2f}"],
+            )
+        )
+    seats = Table(title="Per seat", title_style="bold", header_style="bold")
+    seats.add_column("Seat", justify="right")
+    for c in columns:
+        seats.add_column(c, justify="right")
+    for seat, rate in enumerate(result.by_seat()):
+        seats.add_row(*_rate_row(str(seat), rate))
+    chars = Table(
+        title="Per character (the seat that picked it)", title_style="bold", header_style="bold"
+    )
+    chars.add_column("Character")
+    for c in columns:
+        chars.add_column(c, justify="right")
+    for character, rate in result.by_character().items():
+        chars.add_row(*_rate_row(character, rate))
+    for table in (bots, seats, chars):
+        tables.extend([Text(), table])
+    return Group(*tables)
 
 
 def _mark(met: bool) -> Text:

@@ -70,8 +70,8 @@ def _bars(ax: object, labels: list[str], rates: list[Rate], title: str, parity: 
     assert isinstance(ax, Axes)
     values = [r.rate for r in rates]
     errors = [
-        [r.rate - r.low for r in rates],
-        [r.high - r.rate for r in rates],
+        [max(0.0, r.rate - r.low) for r in rates],
+        [max(0.0, r.high - r.rate) for r in rates],
     ]
     ax.bar(range(len(values)), values, yerr=errors, capsize=4, color="#4c72b0")
     ax.axhline(parity, color="#c44e52", linestyle="--", linewidth=1, label="parity")
