@@ -244,6 +244,7 @@ CLASSIC_PRESETS = {
             "(the Diplomat takes the Graveyard out)",
             {"merchant": "alchemist", "warlord": "diplomat"},
             add=("factory", "park", "lighthouse"),
+            remove=("graveyard",),
             rank9="artist",
         ),
     )
