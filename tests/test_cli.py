@@ -429,7 +429,7 @@ def test_editions_json() -> None:
             preset.min_players,
             preset.max_players,
         )
-    assert "graveyard" in presets["artisans"]["districts"]
+    assert "graveyard" not in presets["artisans"]["districts"]
     assert "graveyard" not in presets["artisans"]["deck_purple"]  # the Diplomat's rule (K-7)
     basic = data[0]
     assert basic["presets"] == [] and basic["purple"] == {} and basic["options"] == {}
