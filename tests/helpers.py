@@ -104,6 +104,17 @@ def classic_characters(*bonus: str) -> list[str]:
     return [by_rank[r] for r in sorted(by_rank)]
 
 
+def characters_2016(*chosen: str) -> list[str]:
+    """The `2016` first-game characters (ranks 1–8) with the named characters swapped in for
+    the one of the same rank; a rank-9 character is added (N-1, CARDS.md T6)."""
+    table = citadels.EDITIONS["2016"].characters
+    base = ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord")
+    by_rank = {table[c].rank: c for c in base}
+    for c in chosen:
+        by_rank[table[c].rank] = c
+    return [by_rank[r] for r in sorted(by_rank)]
+
+
 def start_calls(
     game: Game, characters: Mapping[int, Sequence[str]], *, faceup: Sequence[str] = ()
 ) -> Game:

@@ -376,7 +376,7 @@ EDITION_2016 = Edition(
     max_players=8,
     city_size=7,
     city_size_small=8,
-    city_size_options=(7, 8),
+    city_size_options=(8,),
     automatic_income=False,
     free_order=False,
     warlord_timing=ANY_TIME,
@@ -459,8 +459,9 @@ def resolve_setup(edition: Edition, players: int, options: Mapping[str, Any]) ->
     if complete_at is not None and (
         type(complete_at) is not int or complete_at not in edition.city_size_options
     ):
-        allowed = ", ".join(map(str, edition.city_size_options))
-        raise ValueError(f"complete_at must be one of {allowed} (K-6), not {complete_at!r}")
+        allowed = ", ".join(map(str, edition.city_size_options)) or "none"
+        rule = "N-4" if edition.id == "2016" else "K-6"
+        raise ValueError(f"complete_at must be one of {allowed} ({rule}), not {complete_at!r}")
     return Setup(characters, deck, edition.completion_size(players, complete_at))
 
 

@@ -28,6 +28,7 @@ from citadels.engine.characters import (
 )
 from citadels.engine.effects import (
     build_price,
+    check_completion,
     current_cost,
     move_district,
     paid_build,
@@ -305,6 +306,7 @@ class Diplomat(CharacterPower):
         me, other = s.players[t.seat], s.players[action.seat]
         me.gold -= price
         other.gold += price
+        was_complete = (s.is_complete(t.seat), s.is_complete(action.seat))
         move_district(s, t.seat, action.give, action.seat)
         move_district(s, action.seat, action.take, t.seat)
         s.log_event(
@@ -312,6 +314,9 @@ class Diplomat(CharacterPower):
             t.seat,
             {"give": action.give, "target": action.seat, "take": action.take, "paid": price},
         )
+        # a Monument (2016) received in exchange may complete a city.
+        check_completion(s, t.seat, was_complete[0])
+        check_completion(s, action.seat, was_complete[1])
 
 
 def exchange_price(s: GameState, seat: int, give: str, other: int, take: str) -> int:

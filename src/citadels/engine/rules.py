@@ -853,7 +853,8 @@ def confiscate(s: GameState, pending: Pending, take: bool) -> None:
         {"builder": builder, "district": district, "refund": pending.keep},
     )
     check_completion(s, pending.seat, was_complete)
-    pay_tax_2016(s, pending.seat, None)
+    # no tax in the Tax Collector's own turn, even on what is confiscated from him.
+    pay_tax_2016(s, pending.seat, t)
 
 
 def pay_ransom(s: GameState, pending: Pending, pay: bool) -> None:
