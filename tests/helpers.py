@@ -11,10 +11,13 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import pytest
+
 import citadels
 from citadels import Action, EndTurn, Game, GatherGold
 from citadels.engine import rules
 from citadels.engine.state import SELECTION, TURNS
+from citadels.errors import IllegalAction
 
 
 def position(
@@ -224,3 +227,17 @@ def pick_first(game: Game) -> None:
 def names(actions: Iterable[Action]) -> list[str]:
     """Actions as their short texts, for readable assertions."""
     return [a.text() for a in actions]
+
+
+def of_type(game: Game, cls: type) -> list[Any]:
+    """The legal actions of one class."""
+    return [a for a in legal(game) if isinstance(a, cls)]
+
+
+def refused(game: Game, action: Any) -> IllegalAction:
+    """Apply an illegal ``action``; check the game did not change; return the error."""
+    before = snapshot(game)
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action)
+    assert snapshot(game) == before
+    return err.value

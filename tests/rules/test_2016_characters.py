@@ -22,7 +22,6 @@ from citadels import (
     Game,
     GatherCards,
     GatherGold,
-    IllegalAction,
     KeepCards,
     Murder,
     Rob,
@@ -63,10 +62,11 @@ from tests.helpers import (
     finish_round,
     legal,
     legal_types,
+    of_type,
     play,
     player,
     position,
-    snapshot,
+    refused,
     turn,
 )
 
@@ -78,19 +78,6 @@ def new16(players: int, chosen: Sequence[str] = (), **kwargs: Any) -> Game:
     """A `2016` position whose character set has the ``chosen`` characters swapped in."""
     options = {"characters": characters_2016(*chosen), **kwargs.pop("options", {})}
     return position("2016", players, options=options, **kwargs)
-
-
-def of_type(game: Game, cls: type) -> list[Any]:
-    return [a for a in legal(game) if isinstance(a, cls)]
-
-
-def refused(game: Game, action: Any) -> IllegalAction:
-    """Apply an illegal ``action``; check the game did not change; return the error."""
-    before = snapshot(game)
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert snapshot(game) == before
-    return err.value
 
 
 def pending_kind(game: Game) -> str | None:

@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import pytest
-
 from citadels import (
     Build,
     Destroy,
@@ -19,7 +17,6 @@ from citadels import (
     Game,
     GatherCards,
     GatherGold,
-    IllegalAction,
     KeepCards,
     Murder,
     TakeIncome,
@@ -45,11 +42,12 @@ from tests.helpers import (
     deck_bottom,
     events,
     legal,
+    of_type,
     pick_first,
     play,
     player,
     position,
-    snapshot,
+    refused,
     turn,
 )
 
@@ -60,19 +58,6 @@ def new16(players: int = 4, chosen: Sequence[str] = (), **kwargs: Any) -> Game:
     """A `2016` position; ``chosen`` characters are swapped into the character set."""
     options = {"characters": characters_2016(*chosen), **kwargs.pop("options", {})}
     return position("2016", players, options=options, **kwargs)
-
-
-def of_type(game: Game, cls: type) -> list[Any]:
-    return [a for a in legal(game) if isinstance(a, cls)]
-
-
-def refused(game: Game, action: Any) -> IllegalAction:
-    """Apply an illegal ``action``; check the game did not change; return the error."""
-    before = snapshot(game)
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert snapshot(game) == before
-    return err.value
 
 
 def bonus(game: Game, seat: int) -> int:

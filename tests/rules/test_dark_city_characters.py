@@ -18,7 +18,6 @@ from citadels import (
     Game,
     GatherCards,
     GatherGold,
-    IllegalAction,
     KeepCards,
     Murder,
     Rob,
@@ -45,10 +44,11 @@ from tests.helpers import (
     finish_round,
     legal,
     legal_types,
+    of_type,
     play,
     player,
     position,
-    snapshot,
+    refused,
     turn,
 )
 
@@ -60,19 +60,6 @@ def dark(players: int, bonus: Sequence[str], **kwargs: Any) -> Game:
     """A `classic` position whose character set has the ``bonus`` characters swapped in."""
     options = {"characters": classic_characters(*bonus), **kwargs.pop("options", {})}
     return position("classic", players, options=options, **kwargs)
-
-
-def of_type(game: Game, cls: type) -> list[Any]:
-    return [a for a in legal(game) if isinstance(a, cls)]
-
-
-def refused(game: Game, action: Any) -> IllegalAction:
-    """Apply an illegal ``action``; check the game did not change; return the error."""
-    before = snapshot(game)
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert snapshot(game) == before
-    return err.value
 
 
 def kinds(game: Game, *wanted: str) -> list[str]:

@@ -20,7 +20,6 @@ from citadels import (
     Game,
     GatherCards,
     GatherGold,
-    IllegalAction,
     KeepCards,
     Murder,
 )
@@ -42,10 +41,11 @@ from tests.helpers import (
     events,
     finish_round,
     legal,
+    of_type,
     play,
     player,
     position,
-    snapshot,
+    refused,
     turn,
 )
 
@@ -59,19 +59,6 @@ def classic(players: int = 4, bonus: Sequence[str] = (), **kwargs: Any) -> Game:
     if bonus:
         kwargs["options"] = {"characters": classic_characters(*bonus), **kwargs.get("options", {})}
     return position("classic", players, **kwargs)
-
-
-def of_type(game: Game, cls: type) -> list[Any]:
-    return [a for a in legal(game) if isinstance(a, cls)]
-
-
-def refused(game: Game, action: Any) -> IllegalAction:
-    """Apply an illegal ``action``; check the game did not change; return the error."""
-    before = snapshot(game)
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert snapshot(game) == before
-    return err.value
 
 
 def kinds(game: Game, *wanted: str) -> list[str]:
