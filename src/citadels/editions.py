@@ -141,7 +141,7 @@ _BASE_CHARACTER_IDS = tuple(cards.BASE_CHARACTERS)
 
 BASIC = Edition(
     id="basic",
-    title="Basic (four colours, seed 000)",
+    title="Basic (four colours, no purple)",
     sources="000",
     districts=_frozen(dict(cards.COLOURED)),
     deck=_frozen(dict(cards.COLOURED_COPIES)),
@@ -167,7 +167,7 @@ BASIC = Edition(
 
 DEZH = Edition(
     id="dezh",
-    title="Dezh (Iranian edition, seed 001)",
+    title="Dezh (the Iranian edition)",
     sources="001",
     districts=_frozen({**cards.COLOURED, **cards.district_table(cards.DEZH_PURPLE_ROWS)}),
     deck=_frozen({**cards.COLOURED_COPIES, **cards.copies(cards.DEZH_PURPLE_ROWS)}),
@@ -252,7 +252,7 @@ CLASSIC_PRESETS = {
 
 CLASSIC = Edition(
     id="classic",
-    title="Classic (2006 rulebook, seeds 002 and 003)",
+    title="Classic (2006 rulebook with Dark City)",
     sources="002, 003",
     districts=_frozen(
         {
@@ -365,7 +365,7 @@ PRESETS_2016 = {
 
 EDITION_2016 = Edition(
     id="2016",
-    title="Citadels 2016 (27 characters, 30 unique districts, seed 004)",
+    title="Citadels 2016 (27 characters, 30 unique districts)",
     sources="004",
     districts=_frozen(_DISTRICTS_2016),
     deck=_frozen({**_COLOURED_2016, **{d: 1 for d in PRESETS_2016["first_game"].districts}}),
