@@ -41,7 +41,18 @@ class Game:
 
     @property
     def num_players(self) -> int:
+        """The number of seats."""
         return len(self.state.players)
+
+    @property
+    def seed(self) -> int:
+        """The seed that fixed every shuffle of this game."""
+        return self.state.seed
+
+    @property
+    def round(self) -> int:
+        """The current round, from 1."""
+        return self.state.round
 
     @property
     def to_move(self) -> int | None:
@@ -50,6 +61,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended (C-14); ``to_move`` is then ``None``."""
         return self.state.phase == OVER
 
     def _legal_list(self) -> list[Action]:
@@ -63,6 +75,7 @@ class Game:
         return self._legal_list()[:]
 
     def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is one of the legal actions now."""
         return action in self._legal_list()
 
     # --- playing --------------------------------------------------------------------------
