@@ -12,6 +12,7 @@ import pytest
 
 import citadels
 from citadels import PickCharacter, PutAsideCharacter
+from citadels.engine.characters_2016 import POWERS_2016
 from tests.helpers import characters_2016, pick_first, play, position
 
 E2016 = citadels.EDITIONS["2016"]
@@ -484,3 +485,30 @@ def test_N4_the_only_city_size_option_is_eight() -> None:
     with pytest.raises(ValueError, match=r"complete_at must be one of 8 \(N-4\)"):
         citadels.new_game("2016", 3, complete_at=7)
     assert citadels.new_game("2016", 5, complete_at=8).state.complete_at == 8
+
+
+def test_R34_classic_passages_of_seed_004_give_way_to_2016_rules() -> None:
+    """R-34: where seed 004 repeats classic text, the 2016 rule is played."""
+    edition = citadels.EDITIONS["2016"]
+    # Library + Observatory keep every card drawn (3), not 2 (R-10).
+    game = position(
+        "2016",
+        4,
+        characters={0: ["merchant"]},
+        cities={0: ["library", "observatory"]},
+        deck_top=["manor", "temple", "tavern"],
+        options={"preset": "illustrious_emissaries"},
+    )
+    hand = list(game.state.players[0].hand)
+    play(game, citadels.GatherCards(3))
+    assert sorted(game.state.players[0].hand) == sorted([*hand, "manor", "temple", "tavern"])
+    # The Quarry has no limit on duplicates (R-12); the Emperor chooses his tribute and a
+    # killed Emperor still moves the crown (R-27); the Patrician's income is in cards (T6).
+    assert edition.quarry_limit is False
+    assert edition.characters["patrician"].colour == "yellow"
+    assert POWERS_2016["patrician"].income_in_cards == "all"
+    # No Bell Tower and no Graveyard in the 2016 card pool.
+    assert "bell_tower" not in edition.districts and "graveyard" not in edition.districts
+    # Warlord timing and city size stay as RULES.md sets them.
+    assert edition.warlord_timing == "any_time"
+    assert edition.completion_size(4) == 7 and edition.completion_size(3) == 8
