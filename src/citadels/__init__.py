@@ -26,6 +26,7 @@ from citadels.engine.actions import (
     UseSmithy,
     action_from_json,
 )
+from citadels.engine.determinize import determinize
 from citadels.engine.game import Game, game_from_json, new_game, replay
 from citadels.engine.scoring import Breakdown, Outcome, SeatResult
 from citadels.errors import (
@@ -71,6 +72,7 @@ __all__ = [
     "UseLaboratory",
     "UseSmithy",
     "action_from_json",
+    "determinize",
     "game_from_json",
     "get_edition",
     "new_game",

@@ -1,6 +1,20 @@
-"""Bots: anything with ``choose(view, legal_actions) -> Action``, seeing only its seat's view."""
+"""Bots: anything with ``choose(view, legal_actions) -> Action``, seeing only its seat's view.
 
-from citadels.bots.base import Bot
+:func:`make_bot` builds one by name; :func:`attach_samplers` gives the search bots of a game
+their seat's sampler (a game runner calls it once, before the first decision).
+"""
+
+from citadels.bots.base import Bot, SamplerUser, attach_samplers, make_bot
+from citadels.bots.heuristic import HeuristicBot
+from citadels.bots.ismcts import ISMCTSBot
 from citadels.bots.random_bot import RandomBot
 
-__all__ = ["Bot", "RandomBot"]
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "ISMCTSBot",
+    "RandomBot",
+    "SamplerUser",
+    "attach_samplers",
+    "make_bot",
+]

@@ -11,6 +11,8 @@ secrets). Everything else is *hidden* and is resampled here, one hidden part per
 - :func:`resample_cards` — the other seats' hands (same sizes), the cards of their pending
   decisions it cannot see (cards drawn but not yet kept, the Magician's discards) and the
   order of the deck, dealt from the cards the seat has not seen;
+- :func:`resample_warrants`, :func:`resample_threats` — which of the 2016 Magistrate's warrants
+  is signed and which of the Blackmailer's threats is flowered, unless the seat placed them;
 - :func:`reseed_generator` — a fresh seed, so a sample's future shuffles are not the real ones.
 
 A later edition that adds hidden information (markers, face-down tokens) adds one function to
@@ -21,7 +23,9 @@ so two games that show the seat the same view give the same samples for the same
 
 Not tracked, by design: where the seat knows individual cards went (the card it put on the
 bottom of the deck, the hand it gave away with the Magician, a card taken back with the
-Graveyard). Those cards are treated as unseen, like any other.
+Graveyard, the colours a 2016 Spy counted). Those cards are treated as unseen, like any other.
+Nor does a sample infer anything from how the other seats played: it is uniform over what is
+consistent with the seat's view.
 
 A sampled game has no usable record (its actions are not kept: they would reveal the other
 seats' choices) and its log keeps the other seats' secrets only for the current round's
@@ -35,7 +39,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from citadels.engine import rules
+from citadels.engine import rules, views
 from citadels.engine.game import Game
 from citadels.engine.state import OVER, SELECTION, TURNS, Event, GameState, Pending
 from citadels.engine.views import known_facedown
@@ -46,8 +50,10 @@ Resampler = Callable[[GameState, random.Random], None]
 #: of this part is hidden from the seat now).
 HiddenPart = Callable[[GameState, int], Resampler | None]
 
-#: Pending decisions whose cards every seat sees (the destroyed district offered back, R-7).
-PUBLIC_PENDING_KINDS: set[str] = {"graveyard"}
+#: Pending decisions whose cards every seat sees: the destroyed district offered back (R-7),
+#: the district built under a warrant (R-24). The cards of the decision on top of the stack
+#: count as seen whenever the seat's view shows them.
+PUBLIC_PENDING_KINDS: set[str] = {"graveyard", "confiscate"}
 
 _NEVER = 1 << 30
 """The step of a character still on offer, or left over when the selection ends."""
@@ -76,26 +82,19 @@ class _Slot:
     """A place a character of this round can be: a seat's k-th pick, a face-down position,
     or the pool still on offer. ``step`` is the selection step at which the character left
     the pool (-1: never in it, the C-3 face-down card; ``_NEVER``: not left yet or left over).
-    ``event`` is the log event that names it, ``viewer`` the seat that event shows it to.
+    ``event`` is the log event that names it (shown to the seat that made it).
     """
 
-    __slots__ = ("event", "index", "seat", "step", "viewer", "where")
+    __slots__ = ("event", "index", "seat", "step", "where")
 
     def __init__(
-        self,
-        where: str,
-        seat: int | None,
-        index: int,
-        step: int,
-        event: int | None = None,
-        viewer: int | None = None,
+        self, where: str, seat: int | None, index: int, step: int, event: int | None = None
     ) -> None:
         self.where = where
         self.seat = seat
         self.index = index
         self.step = step
         self.event = event
-        self.viewer = viewer
 
 
 class _SelectionModel:
@@ -113,7 +112,11 @@ class _SelectionModel:
         self.seen_facedown: set[str] = set()
         """The C-3 card, seen by the seat as the last chooser (C-5)."""
         self.pins: dict[str, int] = {}
-        """Characters whose slot the seat knows."""
+        """Characters whose slot the seat knows, as picked (from its own events)."""
+        self.final_pins: dict[str, int] = {}
+        """Characters whose slot the seat knows, after the Theater (its own, revealed ones)."""
+        self.theater: tuple[int, int, int] | None = None
+        """(owner, other seat, event) of this round's Theater swap (R-31), if any."""
         self.chooser: int | None = None
         """The slot of the C-5 last chooser's pick, once made."""
         self.swapped = False
@@ -130,6 +133,7 @@ class _SelectionModel:
         self.slots = []
         self.observations = []
         self.pins = {}
+        self.theater = None
         self.chooser = None
         self.swapped = False
         self.look_event = None
@@ -169,23 +173,24 @@ class _SelectionModel:
                         self.pins[secret["character"]] = 0
                     continue
                 left_over = step >= total
-                slots.append(
-                    _Slot("facedown", None, facedown, _NEVER if left_over else step, i, ev.seat)
-                )
+                slots.append(_Slot("facedown", None, facedown, _NEVER if left_over else step, i))
                 facedown += 1
                 if not left_over:
                     step += 1
                 if secret is not None:
                     self.pins[secret["character"]] = len(slots) - 1
             elif kind == "pick" and ev.seat is not None:
-                slots.append(_Slot("seat", ev.seat, picks[ev.seat], step, i, ev.seat))
+                slots.append(_Slot("seat", ev.seat, picks[ev.seat], step, i))
                 picks[ev.seat] += 1
                 if ev.seat == look_seat and step == total - 1:
                     self.chooser = len(slots) - 1
                 if secret is not None:
+                    self.pins[secret["character"]] = len(slots) - 1
                     offered = frozenset(secret["offered"]) - self.seen_facedown
                     self.observations.append((step, offered))
                 step += 1
+            elif kind == "theater" and ev.seat is not None and ev.data.get("with") is not None:
+                self.theater = (ev.seat, ev.data["with"], i)
             elif kind == "call" and not ev.data.get("answered", True):
                 c = ev.data["character"]
                 (self.held if ev.data.get("murdered") else self.unheld).add(c)
@@ -227,13 +232,29 @@ class _SelectionModel:
     def _pin_known(self, s: GameState) -> None:
         """The seat's own characters, and revealed ones whose place the view shows."""
         for k, c in enumerate(s.players[self.seat].characters):
-            self.pins[c] = self._seat_slot(self.seat, k)
+            self.final_pins[c] = self._seat_slot(self.seat, k)
         for p in s.players:
             shown = [c for c in p.characters if s.revealed.get(c) == p.seat]
             if p.seat != self.seat and shown and (len(shown) >= 2 or len(p.characters) == 1):
                 # The view lists a seat's revealed characters in pick order.
                 for c in shown:
-                    self.pins[c] = self._seat_slot(p.seat, p.characters.index(c))
+                    self.final_pins[c] = self._seat_slot(p.seat, p.characters.index(c))
+
+    def finals(self, s: GameState) -> list[tuple[list[int], tuple[int, int] | None]]:
+        """Each way the Theater may have moved the picked characters: (final slot of each
+        slot as picked, the two slots swapped). Without a swap, the identity alone."""
+        identity = list(range(len(self.slots)))
+        if self.theater is None:
+            return [(identity, None)]
+        owner, other, _ = self.theater
+        out: list[tuple[list[int], tuple[int, int] | None]] = []
+        for i in range(len(s.players[owner].characters)):
+            for j in range(len(s.players[other].characters)):
+                a, b = self._seat_slot(owner, i), self._seat_slot(other, j)
+                final = identity[:]
+                final[a], final[b] = b, a
+                out.append((final, (a, b)))
+        return out
 
     def steps(self) -> list[int]:
         """The step each slot's character left the pool at."""
@@ -242,19 +263,26 @@ class _SelectionModel:
             steps[0], steps[self.chooser] = steps[self.chooser], steps[0]
         return steps
 
-    def allowed(self, s: GameState, c: str, steps: list[int]) -> int:
-        """The slots ``c`` may occupy, as a bit mask."""
+    def allowed(self, s: GameState, c: str, steps: list[int], final: list[int]) -> int:
+        """The slots (as picked) ``c`` may occupy, as a bit mask; ``final`` maps them to
+        where they are after the Theater."""
         pinned = self.pins.get(c)
+        final_pinned = self.final_pins.get(c)
         taken = set(self.pins.values())
+        final_taken = set(self.final_pins.values())
         revealer = s.revealed.get(c)
         mask = 0
         for j, sl in enumerate(self.slots):
-            if pinned is not None:
-                if j != pinned:
-                    continue
-            elif j in taken:
+            if pinned is not None and j != pinned:
                 continue
-            if revealer is not None and (sl.where != "seat" or sl.seat != revealer):
+            if final_pinned is not None and final[j] != final_pinned:
+                continue
+            if (pinned is None and j in taken) or (
+                final_pinned is None and final[j] in final_taken
+            ):
+                continue
+            at = self.slots[final[j]]
+            if revealer is not None and (at.where != "seat" or at.seat != revealer):
                 continue
             if c in self.held and sl.where != "seat":
                 continue
@@ -305,15 +333,26 @@ def resample_characters(s: GameState, seat: int) -> Resampler | None:
     if len(slots) != len(chars):
         raise AssertionError(f"{len(chars)} characters for {len(slots)} places")
     steps = model.steps()
-    allowed = [model.allowed(s, c, steps) for c in chars]
-    ways = _count_matchings(allowed)
-    if not ways[0]:
+    variants: list[tuple[list[int], tuple[int, int] | None, list[int], list[int]]] = []
+    for final, swap in model.finals(s):
+        allowed = [model.allowed(s, c, steps, final) for c in chars]
+        ways = _count_matchings(allowed)
+        if ways[0]:
+            variants.append((final, swap, allowed, ways))
+    if not variants:
         raise AssertionError("no assignment of characters is consistent with the view")
+    totals = [ways[0] for _, _, _, ways in variants]
     order = list(s.characters)
     queen = _queen_turn(s)
     left_over = [j for j, sl in enumerate(slots) if sl.where == "facedown" and sl.step == _NEVER]
 
     def resample(t: GameState, rng: random.Random) -> None:
+        r = rng.randrange(sum(totals))
+        v = 0
+        while r >= totals[v]:
+            r -= totals[v]
+            v += 1
+        final, swap, allowed, ways = variants[v]
         place: list[str] = [""] * len(slots)
         mask = 0
         for i, c in enumerate(chars):
@@ -332,9 +371,12 @@ def resample_characters(s: GameState, seat: int) -> Resampler | None:
         left = sorted((place[j] for j in left_over), key=order.index)
         for j, c in zip(left_over, left, strict=True):
             place[j] = c
-        _write_characters(t, slots, place, order)
+        placed = [""] * len(slots)
+        for j, c in enumerate(place):
+            placed[final[j]] = c
+        _write_characters(t, slots, placed, order)
         if model.structured:
-            _rewrite_selection_events(t, model, place, steps, order)
+            _rewrite_selection_events(t, model, place, steps, order, swap)
         if queen is not None:
             _queen_late(t, queen)
 
@@ -364,7 +406,12 @@ def _write_characters(t: GameState, slots: list[_Slot], place: list[str], order:
 
 
 def _rewrite_selection_events(
-    t: GameState, model: _SelectionModel, place: list[str], steps: list[int], order: list[str]
+    t: GameState,
+    model: _SelectionModel,
+    place: list[str],
+    steps: list[int],
+    order: list[str],
+    swap: tuple[int, int] | None,
 ) -> None:
     """The other seats' selection events of this round, as the sample has them."""
     seat = model.seat
@@ -391,6 +438,12 @@ def _rewrite_selection_events(
             rewrite(sl.event, {"character": c})
     rewrite(model.look_event, {"character": first})
     rewrite(model.swap_event, {"character": place[0]})
+    if model.theater is not None and swap is not None:
+        owner, other, i = model.theater
+        ev = log[i]
+        if seat not in ev.viewers:
+            secret = {"gave": place[swap[0]], "got": place[swap[1]]}
+            log[i] = Event(ev.kind, ev.seat, ev.data, secret, (owner, other))
 
 
 def _queen_turn(s: GameState) -> int | None:
@@ -444,20 +497,32 @@ def resample_cards(s: GameState, seat: int) -> Resampler:
     total: Counter[str] = Counter(s.deck)
     visible: Counter[str] = Counter(me.hand)
     visible.update(me.museum)
+    shown_hands: set[int] = {seat}
+    if s.phase == OVER:
+        # The final scores show what a hand is worth (the 2016 Secret Vault); nothing is
+        # left to decide, so the hands are kept.
+        shown_hands.update(p.seat for p in s.players)
     for p in s.players:
         total.update(p.hand)
         total.update(p.city)
         total.update(p.museum)
         visible.update(p.city)
+        if p.seat != seat and p.seat in shown_hands:
+            visible.update(p.hand)
     districts = s.edition.districts
     hidden_pending: list[tuple[int, int]] = []
-    shown_hands: set[int] = {seat}
     deck_shown = False
+    top = views.player_view(s, seat, None, len(s.log)).get("pending") or {}
     for i, pending in enumerate(s.pending):
         total.update(pending.cards)
-        if pending.seat == seat and pending.kind == "wizard" and pending.target >= 0:
-            shown_hands.add(pending.target)
-            visible.update(s.players[pending.target].hand)
+        if i == len(s.pending) - 1 and Counter(top.get("cards", ())) == Counter(pending.cards):
+            visible.update(pending.cards)
+            continue
+        victim = pending.target
+        if pending.seat == seat and pending.kind == "wizard" and victim >= 0:
+            if victim not in shown_hands:
+                visible.update(s.players[victim].hand)
+            shown_hands.add(victim)
         if pending.seat == seat and pending.kind == "lighthouse":
             deck_shown = True
         if _pending_visible(pending, seat) or not all(c in districts for c in pending.cards):
@@ -494,6 +559,57 @@ def resample_cards(s: GameState, seat: int) -> Resampler:
     return resample
 
 
+# --- hidden parts: the 2016 markers ---------------------------------------------------------
+
+
+def _round_events(s: GameState) -> list[Event]:
+    start = next((i for i in range(len(s.log) - 1, -1, -1) if s.log[i].kind == "round"), 0)
+    return s.log[start:]
+
+
+def resample_warrants(s: GameState, seat: int) -> Resampler | None:
+    """Which of the Magistrate's three warrants is signed (R-24): known to him only, and
+    shown to the others only by a confiscation, which clears the warrants."""
+    if not s.warrants or s.magistrate == seat:
+        return None
+    marked = sorted(s.warrants, key=s.characters.index)
+
+    def resample(t: GameState, rng: random.Random) -> None:
+        signed = marked[rng.randrange(len(marked))]
+        t.warrants = {c: c == signed for c in marked}
+
+    return resample
+
+
+def resample_threats(s: GameState, seat: int) -> Resampler | None:
+    """Which of the Blackmailer's two threats is flowered (T6): known to him only; a threat
+    revealed in a turn shows whether it was (a threat bought off with a ransom shows nothing).
+    """
+    if not s.threats or s.blackmailer == seat:
+        return None
+    candidates: list[str] = []
+    holder_character: dict[int, str] = {}
+    for ev in _round_events(s):
+        if ev.kind == "threats":
+            candidates = list(ev.data["characters"])
+        elif ev.kind in ("reveal", "witch_resumes") and ev.seat is not None:
+            holder_character[ev.seat] = ev.data["character"]
+        elif ev.kind == "threat_revealed":
+            c = holder_character.get(ev.data["target"])
+            if ev.data["flowered"]:
+                candidates = [c] if c is not None else candidates
+            elif c in candidates:
+                candidates.remove(c)
+    remaining = sorted(s.threats, key=s.characters.index)
+    candidates = sorted(candidates or remaining, key=s.characters.index)
+
+    def resample(t: GameState, rng: random.Random) -> None:
+        flowered = candidates[rng.randrange(len(candidates))]
+        t.threats = {c: c == flowered for c in remaining}
+
+    return resample
+
+
 # --- hidden part: the generator ---------------------------------------------------------
 
 
@@ -512,6 +628,8 @@ HIDDEN_PARTS: list[HiddenPart] = [
     redact_log,
     resample_characters,
     resample_cards,
+    resample_warrants,
+    resample_threats,
     reseed_generator,
 ]
 

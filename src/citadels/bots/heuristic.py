@@ -1,0 +1,588 @@
+"""The heuristic bot: a rule-based player that reads only its view.
+
+It picks characters by what they would earn it (income from its city's colours, the crown,
+extra cards or gold, protection when it leads) and by the threats at the table (the Assassin,
+Thief and Warlord when another seat leads), names the leader's likely characters with the
+Assassin and the Thief, gathers gold or cards by what its hand needs, takes income before
+building unless the district it builds pays that income, builds the most valuable district
+it can afford, and uses the Magician, Warlord, Laboratory, Smithy and Graveyard when they pay.
+
+Any action it does not know (a card of a later edition) is never preferred to ending the
+turn; when nothing it knows is legal it takes a seeded random choice, so it never fails.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from citadels.editions import Edition, get_edition
+from citadels.engine.actions import Action
+
+#: What a character is worth to its holder beyond its colour income, by id (a rough guide;
+#: characters of later editions not named here are worth their income plus 1).
+BASE_VALUE: dict[str, float] = {
+    "assassin": 2.0,
+    "thief": 1.5,
+    "magician": 1.0,
+    "king": 1.0,
+    "bishop": 0.8,
+    "merchant": 1.6,
+    "architect": 1.4,
+    "warlord": 0.8,
+    "witch": 2.0,
+    "tax_collector": 1.4,
+    "wizard": 1.6,
+    "emperor": 1.5,
+    "abbot": 1.2,
+    "alchemist": 1.5,
+    "navigator": 2.5,
+    "diplomat": 1.0,
+    "queen": 1.2,
+    "artist": 1.2,
+}
+
+#: How much a seat is expected to gain from holding a character, before colours: used to
+#: guess which character the leader wants (the Assassin's and the Thief's targets).
+TARGET_APPEAL: dict[str, float] = {
+    "thief": 0.8,
+    "magician": 0.8,
+    "king": 1.6,
+    "bishop": 1.0,
+    "merchant": 1.6,
+    "architect": 1.8,
+    "warlord": 1.3,
+}
+
+#: Purple districts whose power is worth more than their cost suggests.
+GOOD_PURPLE = frozenset(
+    {
+        "library",
+        "observatory",
+        "school_of_magic",
+        "university",
+        "dragon_gate",
+        "smithy",
+        "laboratory",
+        "great_wall",
+        "keep",
+        "graveyard",
+        "haunted_city",
+        "imperial_treasury",
+        "map_room",
+        "factory",
+        "quarry",
+        "museum",
+        "park",
+        "poor_house",
+    }
+)
+
+
+class _Table:
+    """Facts the heuristics need, read once from a view."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.edition: Edition = get_edition(view["edition"])
+        self.seat: int = view["seat"]
+        self.players: list[dict[str, Any]] = view["players"]
+        self.me = self.players[self.seat]
+        self.hand: list[str] = list(self.me.get("hand", []))
+        self.city: list[str] = list(self.me["city"])
+        self.gold: int = self.me["gold"]
+        self.complete_at: int = view["complete_at"]
+        self.my_characters: list[str] = list(self.me["characters"])
+        turn = view.get("turn")
+        self.character: str | None = turn["character"] if turn else None
+
+    # --- cards ------------------------------------------------------------------------
+
+    def cost(self, district: str) -> int:
+        card = self.edition.districts.get(district)
+        return card.cost or 0 if card is not None else 0
+
+    def colour(self, district: str) -> str | None:
+        card = self.edition.districts.get(district)
+        return card.colour if card is not None else None
+
+    def city_colours(self, seat: int) -> set[str]:
+        return {c for d in self.players[seat]["city"] if (c := self.colour(d)) is not None}
+
+    def income(self, seat: int, character: str) -> int:
+        """Districts of the character's colour in a seat's city (C-9)."""
+        card = self.edition.characters.get(character)
+        colour = card.colour if card is not None else None
+        if colour is None:
+            return 0
+        city = self.players[seat]["city"]
+        return sum(1 for d in city if self.colour(d) == colour or d == "school_of_magic")
+
+    def district_value(self, district: str) -> float:
+        """Points and promise of building ``district`` into this seat's city."""
+        card = self.edition.districts.get(district)
+        if card is None:
+            return 0.0
+        value = float(card.cost or 0) + card.bonus
+        mine = self.city_colours(self.seat)
+        if card.colour not in mine and card.colour in self.edition.colours:
+            value += 1.5 if len(mine) >= len(self.edition.colours) - 2 else 0.8
+        if district in GOOD_PURPLE:
+            value += 1.0
+        return value
+
+    def useful(self, district: str) -> bool:
+        """Whether a card in hand could still be built (not a name already in the city)."""
+        return district not in self.city and self.edition.districts.get(district) is not None
+
+    def card_worth(self, district: str) -> float:
+        """How much a card is worth holding: its build value, less if far out of reach."""
+        if not self.useful(district):
+            return -5.0
+        cost = self.cost(district)
+        return self.district_value(district) - 0.4 * max(0, cost - self.gold - 4)
+
+    # --- seats ------------------------------------------------------------------------
+
+    def points(self, seat: int) -> float:
+        p = self.players[seat]
+        score = float(sum(self.cost(d) for d in p["city"]))
+        score += sum(c.bonus for d in p["city"] if (c := self.edition.districts.get(d)))
+        if all(c in self.city_colours(seat) for c in self.edition.colours):
+            score += 3
+        if p["complete"]:
+            score += 2
+        return score
+
+    def threat(self, seat: int) -> float:
+        """How close a seat looks to winning."""
+        p = self.players[seat]
+        return float(
+            self.points(seat)
+            + 1.5 * len(p["city"])
+            + 0.5 * p["gold"]
+            + 0.4 * min(p["hand_size"], 4)
+        )
+
+    def opponents(self) -> list[int]:
+        return [p["seat"] for p in self.players if p["seat"] != self.seat]
+
+    def leader(self) -> int:
+        """The opponent who looks closest to winning."""
+        return max(self.opponents(), key=lambda s: (self.threat(s), -s))
+
+    def near_completion(self, seat: int, margin: int = 2) -> bool:
+        return len(self.players[seat]["city"]) >= self.complete_at - margin
+
+    def i_lead(self) -> bool:
+        return self.threat(self.seat) >= max(self.threat(s) for s in self.opponents())
+
+
+class HeuristicBot:
+    """A sensible rule-based player (see the module docstring). ``randomness`` is the chance
+    of a uniformly random legal action instead, for a weaker player; ``seed`` fixes it and
+    the tie-breaks."""
+
+    def __init__(self, seed: int | None = None, *, randomness: float = 0.0) -> None:
+        if not 0.0 <= randomness <= 1.0:
+            raise ValueError(f"randomness must be between 0 and 1, not {randomness!r}")
+        self.rng = random.Random(seed)
+        self.randomness = randomness
+        self.errors = 0
+        """Decisions where reading the view failed and a random action was taken instead."""
+
+    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action:
+        """Pick one of ``legal_actions`` by the rules of thumb above, knowing only ``view``."""
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        if self.randomness and self.rng.random() < self.randomness:
+            return legal_actions[self.rng.randrange(len(legal_actions))]
+        try:
+            choice = self._decide(_Table(view), list(legal_actions))
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            # A view this bot does not understand (a later edition): never fail.
+            self.errors += 1
+            choice = None
+        if choice is None or choice not in legal_actions:
+            return legal_actions[self.rng.randrange(len(legal_actions))]
+        return choice
+
+    # --- the decision -----------------------------------------------------------------
+
+    def _decide(self, t: _Table, legal: list[Action]) -> Action | None:
+        by_type: dict[str, list[Action]] = {}
+        for a in legal:
+            by_type.setdefault(a.type, []).append(a)
+        if "pick" in by_type:
+            return self._pick(t, by_type["pick"])
+        if "put_aside" in by_type:
+            return self._put_aside(t, by_type["put_aside"])
+        if "keep" in by_type:
+            return self._keep(t, by_type["keep"])
+        if "graveyard" in by_type:
+            return self._graveyard(t, by_type["graveyard"])
+        for kind, decide in self._decisions():
+            if kind in by_type:
+                choice = decide(t, by_type[kind])
+                if choice is not None:
+                    return choice
+        pending = t.view.get("pending")
+        if pending and pending.get("kind") == "redraw" and "draw_replacements" in by_type:
+            return self._redraw(t, by_type)
+        for kind, handler in (
+            ("murder", self._murder),
+            ("rob", self._rob),
+            ("bewitch", self._murder),
+        ):
+            if kind in by_type:
+                return handler(t, by_type[kind])
+        if "take_from_richest" in by_type:
+            return by_type["take_from_richest"][0]
+        if "place_warrants" in by_type:
+            return self._mark(t, by_type["place_warrants"], "signed")
+        if "threaten" in by_type:
+            return self._mark(t, by_type["threaten"], "flowered")
+        if "spy" in by_type:
+            return self._spy(t, by_type["spy"])
+        if "look_at_hand" in by_type:
+            # Wizard: the largest hand, the lowest seat on a tie.
+            return max(
+                by_type["look_at_hand"],
+                key=lambda a: (
+                    t.players[getattr(a, "seat", t.seat)]["hand_size"],
+                    -getattr(a, "seat", 0),
+                ),
+            )
+        if "exchange_hands" in by_type or ("discard" in by_type and t.character == "magician"):
+            choice = self._magician(t, by_type)
+            if choice is not None:
+                return choice
+        if "gather_gold" in by_type or "gather_cards" in by_type:
+            return self._gather(t, by_type)
+        builds = by_type.get("build", [])
+        best_build = max(builds, key=lambda a: self._build_value(t, a), default=None)
+        if "take_income" in by_type and (
+            best_build is None or not self._income_after(t, best_build)
+        ):
+            return by_type["take_income"][0]
+        if best_build is not None and self._build_value(t, best_build) > 0:
+            return best_build
+        if "smithy" in by_type and t.gold >= 4 and sum(map(t.useful, t.hand)) <= 1:
+            return by_type["smithy"][0]
+        if "laboratory" in by_type:
+            choice = self._laboratory(t, by_type["laboratory"])
+            if choice is not None:
+                return choice
+        for kind, optional in (
+            ("museum", self._museum),
+            ("destroy", self._destroy),
+            ("exchange_district", self._exchange_district),
+            ("armory", self._armory),
+            ("beautify", self._beautify),
+        ):
+            if kind in by_type:
+                choice = optional(t, by_type[kind])
+                if choice is not None:
+                    return choice
+        if "end_turn" in by_type:
+            return by_type["end_turn"][0]
+        return None
+
+    # --- characters -------------------------------------------------------------------
+
+    def character_value(self, t: _Table, character: str, seat: int | None = None) -> float:
+        """What holding ``character`` this round is worth to ``seat`` (default: this bot)."""
+        seat = t.seat if seat is None else seat
+        p = t.players[seat]
+        value = BASE_VALUE.get(character, 1.0) + t.income(seat, character)
+        others = [o for o in t.players if o["seat"] != seat]
+        leader_near = any(t.near_completion(o["seat"], 1) for o in others)
+        richest = max((o["gold"] for o in others), default=0)
+        most_cards = max((o["hand_size"] for o in others), default=0)
+        hand_size = p["hand_size"]
+        if character == "assassin":
+            value += 1.5 if leader_near else 0.0
+        elif character == "thief":
+            value += 0.3 * min(richest, 8)
+        elif character == "magician":
+            value += 0.6 * max(0, most_cards - hand_size - 1)
+            if hand_size == 0:
+                value += 1.0
+        elif character == "king":
+            if t.view["crown"] != seat:
+                value += 1.0
+        elif character == "bishop":
+            if len(p["city"]) >= t.complete_at - 2:
+                value += 2.0
+        elif character == "architect":
+            value += 0.8 * min(hand_size, 3) if p["gold"] >= 4 else 0.0
+            if hand_size <= 1:
+                value += 0.8
+        elif character == "warlord" and leader_near:
+            value += 0.3 * min(p["gold"], 6)
+        return value
+
+    def _pick(self, t: _Table, options: list[Action]) -> Action:
+        def score(a: Action) -> float:
+            c = getattr(a, "character", "")
+            return self.character_value(t, c) + 0.01 * self.rng.random()
+
+        return max(options, key=score)
+
+    def _put_aside(self, t: _Table, options: list[Action]) -> Action:
+        """Two players: put aside what the opponent would like most (D-3)."""
+        opponent = t.leader()
+
+        def score(a: Action) -> float:
+            c = getattr(a, "character", "")
+            return self.character_value(t, c, opponent) + 0.01 * self.rng.random()
+
+        return max(options, key=score)
+
+    def _appeal(self, t: _Table, characters: Sequence[str]) -> dict[str, float]:
+        """Naming powers: how likely each character is to help the leader; characters this
+        seat holds, knows to be face down or has seen revealed are left out."""
+        leader = t.leader()
+        known_out = set(t.view.get("known_facedown", [])) | set(t.my_characters)
+        known_out |= set(t.view.get("revealed", {}))
+        return {
+            c: TARGET_APPEAL.get(c, 0.8) + 0.7 * t.income(leader, c) + 0.01 * self.rng.random()
+            for c in characters
+            if c not in known_out
+        }
+
+    def _likely_targets(self, t: _Table, options: list[Action]) -> list[tuple[float, Action]]:
+        appeal = self._appeal(t, [getattr(a, "character", "") for a in options])
+        return [(appeal[c], a) for a in options if (c := getattr(a, "character", "")) in appeal]
+
+    def _murder(self, t: _Table, options: list[Action]) -> Action:
+        scored = self._likely_targets(t, options)
+        return max(scored, key=lambda x: x[0])[1] if scored else options[0]
+
+    def _rob(self, t: _Table, options: list[Action]) -> Action:
+        scored = self._likely_targets(t, options)
+        bonus = {"merchant": 1.0, "king": 0.5, "architect": 0.3}
+        scored = [(v + bonus.get(getattr(a, "character", ""), 0.0), a) for v, a in scored]
+        return max(scored, key=lambda x: x[0])[1] if scored else options[0]
+
+    # --- the turn ---------------------------------------------------------------------
+
+    def _gather(self, t: _Table, by_type: dict[str, list[Action]]) -> Action:
+        useful = [d for d in set(t.hand) if t.useful(d)]
+        affordable = [d for d in useful if t.cost(d) <= t.gold + 2]
+        cards = by_type.get("gather_cards", [])
+        want_cards = bool(cards) and (
+            not useful or (len(useful) <= 1 and t.gold >= 5) or (not affordable and t.gold >= 6)
+        )
+        if want_cards:
+            return max(cards, key=lambda a: getattr(a, "count", 2))
+        return by_type.get("gather_gold", cards)[0]
+
+    def _build_value(self, t: _Table, a: Action) -> float:
+        return t.district_value(getattr(a, "district", ""))
+
+    def _income_after(self, t: _Table, build: Action) -> bool:
+        """Build first when the district pays the turn's income (C-9)."""
+        if t.character is None:
+            return False
+        card = t.edition.characters.get(t.character)
+        colour = card.colour if card is not None else None
+        return colour is not None and t.colour(getattr(build, "district", "")) == colour
+
+    def _keep(self, t: _Table, options: list[Action]) -> Action:
+        def score(a: Action) -> float:
+            kept = getattr(a, "districts", ())
+            seen: Counter[str] = Counter(t.hand)
+            total = 0.0
+            for d in kept:
+                total += t.card_worth(d) - (3.0 if seen[d] else 0.0)
+                seen[d] += 1
+            return total + 0.01 * self.rng.random()
+
+        return max(options, key=score)
+
+    def _graveyard(self, t: _Table, options: list[Action]) -> Action:
+        pending = t.view.get("pending") or {}
+        cards = pending.get("cards") or []
+        take = bool(cards) and t.useful(cards[0]) and t.cost(cards[0]) >= 2 and t.gold >= 2
+        return next((a for a in options if getattr(a, "take", None) is take), options[0])
+
+    def _bad_cards(self, t: _Table) -> list[str]:
+        """Cards worth swapping: names already built, extra copies, far out of reach."""
+        bad: list[str] = []
+        seen: set[str] = set()
+        for d in sorted(t.hand, key=t.card_worth):
+            if not t.useful(d) or d in seen or t.cost(d) > t.gold + 6:
+                bad.append(d)
+            seen.add(d)
+        return bad
+
+    def _magician(self, t: _Table, by_type: dict[str, list[Action]]) -> Action | None:
+        exchanges = by_type.get("exchange_hands", [])
+        if exchanges:
+
+            def size(a: Action) -> tuple[int, float]:
+                other = getattr(a, "seat", t.seat)
+                return t.players[other]["hand_size"], t.threat(other)
+
+            best = max(exchanges, key=size)
+            useful = sum(1 for d in t.hand if t.useful(d))
+            if size(best)[0] >= useful + 2:
+                return best
+        bad = self._bad_cards(t)
+        discards = {getattr(a, "district", ""): a for a in by_type.get("discard", [])}
+        for d in bad:
+            if d in discards:
+                return discards[d]
+        return None
+
+    def _redraw(self, t: _Table, by_type: dict[str, list[Action]]) -> Action:
+        discards = {getattr(a, "district", ""): a for a in by_type.get("discard", [])}
+        for d in self._bad_cards(t):
+            if d in discards:
+                return discards[d]
+        return by_type["draw_replacements"][0]
+
+    def _laboratory(self, t: _Table, options: list[Action]) -> Action | None:
+        bad = self._bad_cards(t)
+        by_card = {getattr(a, "district", ""): a for a in options}
+        for d in bad:
+            if d in by_card:
+                return by_card[d]
+        return None
+
+    def _destroy(self, t: _Table, options: list[Action]) -> Action | None:
+        leader = t.leader()
+        best: tuple[float, Action] | None = None
+        for a in options:
+            target = getattr(a, "seat", t.seat)
+            district = getattr(a, "district", "")
+            if target == t.seat:
+                continue
+            cost = t.cost(district)
+            price = max(0, cost - 1)
+            if price > t.gold:
+                continue
+            gain = cost * (1.5 if target == leader else 0.8) - 0.9 * price
+            if t.near_completion(target, 1):
+                gain += 2.0
+            if best is None or gain > best[0]:
+                best = (gain, a)
+        if best is not None and best[0] >= 1.0:
+            return best[1]
+        return None
+
+    # --- Dark City cards ----------------------------------------------------------------
+
+    def _decisions(self) -> list[tuple[str, Callable[[_Table, list[Action]], Action | None]]]:
+        """Decisions that interrupt the flow, each alone in its list of legal actions."""
+        return [
+            ("take_card", self._take_card),
+            ("give_crown", self._give_crown),
+            ("pay_tribute", self._pay_tribute),
+            ("navigator", self._navigator),
+            ("search_deck", self._search_deck),
+            ("bell_tower", self._bell_tower),
+            ("confiscate", lambda t, options: self._flag(options, "take", True)),
+            ("pay_ransom", lambda t, options: self._flag(options, "pay", True)),
+            ("reveal_threat", lambda t, options: self._flag(options, "reveal", True)),
+            ("theater", lambda t, options: self._flag(options, "seat", -1)),
+        ]
+
+    def _flag(self, options: list[Action], field: str, value: object) -> Action:
+        return next((a for a in options if getattr(a, field, None) == value), options[0])
+
+    def _mark(self, t: _Table, options: list[Action], field: str) -> Action:
+        """2016 Magistrate and Blackmailer: the real mark on the leader's likeliest
+        character, the decoys on the next ones."""
+        appeal = self._appeal(t, t.view["characters_in_play"])
+
+        def score(a: Action) -> float:
+            marks = [getattr(a, f, "") for f in ("first", "second", "other")]
+            return 3 * appeal.get(getattr(a, field, ""), 0.0) + sum(
+                appeal.get(c, 0.0) for c in marks
+            )
+
+        return max(options, key=score)
+
+    def _spy(self, t: _Table, options: list[Action]) -> Action:
+        """2016 Spy: the largest hand, a colour chosen at random."""
+        return max(
+            options,
+            key=lambda a: (t.players[getattr(a, "seat", t.seat)]["hand_size"], self.rng.random()),
+        )
+
+    def _take_card(self, t: _Table, options: list[Action]) -> Action:
+        """Wizard: the best card of the victim's hand; built at once if it is worth it."""
+
+        def score(a: Action) -> float:
+            d = getattr(a, "district", "")
+            worth = t.card_worth(d)
+            return worth + (1.0 if getattr(a, "build", False) and worth >= 3 else 0.0)
+
+        return max(options, key=score)
+
+    def _give_crown(self, t: _Table, options: list[Action]) -> Action:
+        """Emperor: the crown to the weakest opponent."""
+        return min(
+            options, key=lambda a: (t.threat(getattr(a, "seat", t.seat)), getattr(a, "seat", 0))
+        )
+
+    def _pay_tribute(self, t: _Table, options: list[Action]) -> Action:
+        gold = next((a for a in options if not getattr(a, "district", "")), None)
+        if gold is not None and t.gold >= 2:
+            return gold
+        cards = [a for a in options if getattr(a, "district", "")]
+        if cards:
+            return min(cards, key=lambda a: t.card_worth(getattr(a, "district", "")))
+        return options[0]
+
+    def _navigator(self, t: _Table, options: list[Action]) -> Action:
+        want = "cards" if sum(map(t.useful, t.hand)) <= 1 else "gold"
+        return next((a for a in options if getattr(a, "resource", "") == want), options[0])
+
+    def _search_deck(self, t: _Table, options: list[Action]) -> Action:
+        return max(options, key=lambda a: t.card_worth(getattr(a, "district", "")))
+
+    def _bell_tower(self, t: _Table, options: list[Action]) -> Action:
+        announce = len(t.city) >= 6 and t.i_lead()
+        return next((a for a in options if getattr(a, "announce", None) is announce), options[0])
+
+    def _museum(self, t: _Table, options: list[Action]) -> Action | None:
+        bad = self._bad_cards(t)
+        by_card = {getattr(a, "district", ""): a for a in options}
+        for d in bad:
+            if d in by_card:
+                return by_card[d]
+        return None
+
+    def _exchange_district(self, t: _Table, options: list[Action]) -> Action | None:
+        """Diplomat: a dearer district of the leader for a cheap one of ours, if it pays."""
+        leader = t.leader()
+        best: tuple[float, Action] | None = None
+        for a in options:
+            give, take = getattr(a, "give", ""), getattr(a, "take", "")
+            target = getattr(a, "seat", t.seat)
+            diff = t.cost(take) - t.cost(give)
+            price = max(0, diff)
+            gain = diff * (2.0 if target == leader else 1.0) - price
+            if price <= t.gold and (best is None or gain > best[0]):
+                best = (gain, a)
+        return best[1] if best is not None and best[0] >= 2.0 else None
+
+    def _armory(self, t: _Table, options: list[Action]) -> Action | None:
+        """Armory: only against a leader about to complete, on a dear district."""
+        leader = t.leader()
+        if not t.near_completion(leader, 1):
+            return None
+        targets = [a for a in options if getattr(a, "seat", t.seat) == leader]
+        best = max(targets, key=lambda a: t.cost(getattr(a, "district", "")), default=None)
+        return best if best is not None and t.cost(getattr(best, "district", "")) >= 3 else None
+
+    def _beautify(self, t: _Table, options: list[Action]) -> Action | None:
+        """Artist: 1 gold for 1 point, once nothing better is left to buy."""
+        return options[0] if t.gold >= 2 else None

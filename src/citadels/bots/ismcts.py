@@ -1,0 +1,330 @@
+"""Single-observer Information-Set Monte Carlo Tree Search (SO-ISMCTS).
+
+One tree per decision, over the bot's information set (Cowling, Powley and Whitehouse, 2012):
+every iteration deals a full game consistent with the bot's view (a *determinization*, from
+:class:`~citadels.engine.determinize.InformationSet`), walks the tree with UCB1 restricted to
+the actions legal in that deal (each child's *availability* counts the iterations it could
+have been chosen), adds one node, plays a cheap rollout and backs up the reward of the seat
+that chose each move.
+
+Rollouts are short: they stop when ``horizon`` rounds have ended (or the game), and the
+position is scored by a soft-max of each seat's standing (score, districts, gold, cards), so
+rewards are in [0, 1] and sum to 1 like a win share; a finished game gives its true win share.
+
+The bot never sees the real game: a game runner gives it a
+:class:`~citadels.engine.determinize.SeatSampler` for its seat (``attach``), whose samples are
+a function of the seat's view alone. Without one it plays as the heuristic bot.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from citadels.bots.heuristic import HeuristicBot
+from citadels.engine import rules, scoring
+from citadels.engine.actions import (
+    Action,
+    Build,
+    Destroy,
+    EndTurn,
+    ExchangeHands,
+    GatherCards,
+    GatherGold,
+    KeepCards,
+    Murder,
+    PickCharacter,
+    PutAsideCharacter,
+    Rob,
+    TakeIncome,
+    UseGraveyard,
+)
+from citadels.engine.determinize import InformationSet, SeatSampler
+from citadels.engine.state import OVER, GameState
+
+#: A rollout policy: the state, its legal actions (at least two) and a generator -> one.
+RolloutPolicy = Callable[[GameState, list[Action], random.Random], Action]
+
+
+class _Node:
+    """A node of the search tree: the move into it was chosen by ``mover``."""
+
+    __slots__ = ("avail", "children", "mover", "reward", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+# --- rollout policies ------------------------------------------------------------------------
+
+
+def random_policy(s: GameState, legal: list[Action], rng: random.Random) -> Action:
+    """A uniform choice."""
+    return legal[rng.randrange(len(legal))]
+
+
+def _cost(s: GameState, district: str) -> int:
+    card = s.edition.districts.get(district)
+    return (card.cost or 0) if card is not None else 0
+
+
+def heuristic_policy(s: GameState, legal: list[Action], rng: random.Random) -> Action:
+    """A cheap, noisy player for rollouts: random characters and targets, gold or cards by
+    the hand, income always, the dearest affordable district, rarely a Warlord's or a
+    Magician's move, otherwise the end of the turn. Unknown actions: a uniform choice."""
+    first = legal[0]
+    cls = type(first)
+    if cls is PickCharacter or cls is PutAsideCharacter:
+        return legal[rng.randrange(len(legal))]
+    if cls is KeepCards:
+        city = s.players[rules.to_move(s) or 0].city
+
+        def worth(a: Action) -> int:
+            kept: tuple[str, ...] = getattr(a, "districts", ())
+            return sum(_cost(s, d) - (9 if d in city else 0) for d in kept)
+
+        return max(legal, key=worth)
+    if cls is UseGraveyard:
+        seat = rules.to_move(s)
+        return legal[1] if seat is not None and s.players[seat].gold >= 3 else legal[0]
+    gather: list[Action] = []
+    named: list[Action] = []
+    builds: list[Action] = []
+    optional: list[Action] = []
+    income: Action | None = None
+    end: Action | None = None
+    for a in legal:
+        c = type(a)
+        if c is Build:
+            builds.append(a)
+        elif c is GatherGold or c is GatherCards:
+            gather.append(a)
+        elif c is TakeIncome:
+            income = a
+        elif c is Murder or c is Rob:
+            named.append(a)
+        elif c is EndTurn:
+            end = a
+        elif c is ExchangeHands or c is Destroy:
+            optional.append(a)
+    if named:
+        return named[rng.randrange(len(named))]
+    if gather:
+        t = s.turn
+        hand = s.players[t.seat].hand if t is not None else []
+        if len(gather) == 1 or (hand and rng.random() < 0.6):
+            return gather[0]
+        return gather[-1]
+    if income is not None:
+        return income
+    if builds:
+        return max(builds, key=lambda a: _cost(s, getattr(a, "district", "")))
+    if optional and rng.random() < 0.15:
+        return optional[rng.randrange(len(optional))]
+    if end is not None:
+        return end
+    return legal[rng.randrange(len(legal))]
+
+
+ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {
+    "heuristic": heuristic_policy,
+    "random": random_policy,
+}
+
+
+# --- evaluation ------------------------------------------------------------------------------
+
+
+def standing(s: GameState, seat: int) -> float:
+    """A seat's standing in points: its score now plus what its city, gold and cards promise."""
+    p = s.players[seat]
+    return (
+        scoring.breakdown(s, seat).total
+        + 0.8 * len(p.city)
+        + 0.5 * p.gold
+        + 0.6 * min(len(p.hand), 4)
+    )
+
+
+def rewards(s: GameState, temperature: float = 3.0) -> list[float]:
+    """Rewards in [0, 1] summing to 1: the win share once the game is over, otherwise a
+    soft-max of the seats' standings."""
+    n = len(s.players)
+    if s.phase == OVER:
+        outcome = scoring.score(s)
+        winners = outcome.winners
+        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(n)]
+    values = [standing(s, seat) for seat in range(n)]
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+# --- the bot ---------------------------------------------------------------------------------
+
+
+class ISMCTSBot:
+    """SO-ISMCTS with UCB1 and availability counts (see the module docstring).
+
+    ``iterations`` and/or ``time_limit`` (seconds) bound each decision (the first reached
+    stops it; with neither, 1,000 iterations). ``seed`` makes the choices reproducible (with
+    ``time_limit`` the number of iterations, hence the choice, may vary). ``rollout`` is
+    ``"heuristic"`` or ``"random"``; ``horizon`` is the number of round ends a rollout plays
+    through before the position is scored, ``temperature`` (points) how sharply a lead counts
+    then; ``exploration`` is the UCB1 constant.
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int | None = None,
+        time_limit: float | None = None,
+        exploration: float = 0.5,
+        rollout: str = "heuristic",
+        horizon: int = 1,
+        temperature: float = 3.0,
+        max_rollout_moves: int = 400,
+    ) -> None:
+        if iterations is None and time_limit is None:
+            iterations = 1000
+        if iterations is not None and (type(iterations) is not int or iterations < 1):
+            raise ValueError(f"iterations must be a positive integer, not {iterations!r}")
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+        if rollout not in ROLLOUT_POLICIES:
+            known = ", ".join(ROLLOUT_POLICIES)
+            raise ValueError(f"unknown rollout {rollout!r}; known rollouts: {known}")
+        if type(horizon) is not int or horizon < 1:
+            raise ValueError(f"horizon must be a positive integer, not {horizon!r}")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.rollout = rollout
+        self.policy = ROLLOUT_POLICIES[rollout]
+        self.horizon = horizon
+        self.temperature = temperature
+        self.max_rollout_moves = max_rollout_moves
+        self.sampler: SeatSampler | None = None
+        self.fallback = HeuristicBot(self.rng.getrandbits(64))
+        self.last_iterations = 0
+        """Iterations run for the last decision (0 when there was no choice to make)."""
+        self.last_stats: dict[Action, tuple[int, float]] = {}
+        """For the last decision: each root action's visits and mean reward."""
+        self._warned = False
+
+    def attach(self, sampler: SeatSampler) -> None:
+        """Take the sampler of the bot's seat (given by the game runner)."""
+        self.sampler = sampler
+
+    def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action:
+        """Search from the information set of the attached seat; returns the most visited
+        legal action."""
+        if not legal_actions:
+            raise ValueError("no legal action to choose from")
+        self.last_iterations = 0
+        self.last_stats = {}
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        sampler = self.sampler
+        if sampler is None or sampler.seat != view.get("seat"):
+            if not self._warned:
+                warnings.warn(
+                    "ISMCTSBot has no sampler for this seat (attach a SeatSampler, see "
+                    "citadels.bots.attach_samplers); playing as the heuristic bot",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+                self._warned = True
+            return self.fallback.choose(view, legal_actions)
+        return self.search(sampler.information_set(), legal_actions)
+
+    def search(self, info: InformationSet, legal_actions: Sequence[Action]) -> Action:
+        """Run the search on ``info`` and return the chosen action among ``legal_actions``."""
+        rng = self.rng
+        root = _Node(info.seat)
+        limit = self.iterations
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        done = 0
+        while limit is None or done < limit:
+            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(info, root, rng)
+            done += 1
+        self.last_iterations = done
+        allowed = set(legal_actions)
+        stats = {
+            a: (ch.visits, ch.reward / ch.visits if ch.visits else 0.0)
+            for a, ch in root.children.items()
+            if a in allowed
+        }
+        self.last_stats = stats
+        if not stats:
+            return legal_actions[rng.randrange(len(legal_actions))]
+        order = {a: i for i, a in enumerate(legal_actions)}
+        return max(stats, key=lambda a: (stats[a][0], stats[a][1], -order[a]))
+
+    def _iterate(self, info: InformationSet, root: _Node, rng: random.Random) -> None:
+        s = info.sample(rng).state
+        last_round = s.round + self.horizon - 1
+        node = root
+        path: list[_Node] = []
+        c = self.exploration
+        legal_actions = rules.legal_actions
+        apply = rules.apply
+        # Selection and expansion.
+        while s.phase != OVER and s.round <= last_round:
+            legal = legal_actions(s)
+            if len(legal) == 1:
+                apply(s, legal[0])
+                continue
+            mover = rules.to_move(s)
+            assert mover is not None
+            children = node.children
+            untried: list[Action] = []
+            for a in legal:
+                ch = children.get(a)
+                if ch is None:
+                    untried.append(a)
+                else:
+                    ch.avail += 1
+            if untried:
+                a = untried[rng.randrange(len(untried))]
+                child = _Node(mover)
+                children[a] = child
+                apply(s, a)
+                path.append(child)
+                break
+            best: Action = legal[0]
+            best_value = -1.0
+            for a in legal:
+                ch = children[a]
+                value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                if value > best_value:
+                    best_value = value
+                    best = a
+            node = children[best]
+            apply(s, best)
+            path.append(node)
+        # Rollout.
+        policy = self.policy
+        moves = 0
+        while s.phase != OVER and s.round <= last_round and moves < self.max_rollout_moves:
+            legal = legal_actions(s)
+            apply(s, legal[0] if len(legal) == 1 else policy(s, legal, rng))
+            moves += 1
+        # Backpropagation.
+        reward = rewards(s, self.temperature)
+        for n in path:
+            n.visits += 1
+            n.reward += reward[n.mover]

@@ -1,0 +1,297 @@
+"""Bots: complete legal games in every edition, reproducible from seeds, the ISMCTS budget, and
+the information-hiding property (same view, same seed: same choice)."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pytest
+
+from citadels import Action, Build, EndTurn, Game, GatherCards, GatherGold, new_game
+from citadels.bots import (
+    Bot,
+    HeuristicBot,
+    ISMCTSBot,
+    RandomBot,
+    SamplerUser,
+    attach_samplers,
+    make_bot,
+)
+from citadels.bots.base import BOT_KINDS
+from citadels.engine.determinize import InformationSet, SeatSampler, determinize
+from citadels.sim import play_game
+from tests.helpers import position
+
+EDITIONS = ("basic", "dezh", "classic")
+
+
+def lineup(players: int, seed: int) -> list[Bot]:
+    """A table mixing every kind of bot (ISMCTS kept small for speed)."""
+    kinds = ["heuristic", "ismcts", "random", "easy"]
+    bots = []
+    for seat in range(players):
+        kind = kinds[(seat + seed) % len(kinds)]
+        params: dict[str, Any] = {"iterations": 12} if kind == "ismcts" else {}
+        bots.append(make_bot(kind, seed=seed * 10 + seat, **params))
+    return bots
+
+
+def play(game: Game, bots: Sequence[Bot]) -> Game:
+    attach_samplers(game, bots)
+    play_game(game, bots)  # Game.apply refuses any illegal action
+    return game
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("players", range(2, 8))
+def test_every_bot_plays_complete_games(edition: str, players: int) -> None:
+    game = play(new_game(edition, players, seed=players), lineup(players, players))
+    assert game.is_over
+    assert len(game.result().winners) >= 1
+
+
+@pytest.mark.parametrize(
+    ("edition", "options"),
+    [
+        ("classic", {"preset": "dark_city"}),
+        ("classic", {"preset": "artisans"}),
+        ("2016", {"preset": "devious_dignitaries"}),
+        ("2016", {"preset": "illustrious_emissaries"}),
+    ],
+)
+def test_bots_play_later_cards(edition: str, options: dict[str, Any]) -> None:
+    game = play(new_game(edition, 5, seed=3, **options), lineup(5, 1))
+    assert game.is_over
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_heuristic_reads_every_view_of_the_base_editions(edition: str) -> None:
+    bots = [HeuristicBot(seat) for seat in range(4)]
+    play(new_game(edition, 4, seed=9), bots)
+    assert sum(b.errors for b in bots) == 0
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic", "easy", "ismcts"])
+def test_same_seeds_same_game(kind: str) -> None:
+    def record(seed: int) -> list[dict[str, Any]]:
+        params: dict[str, Any] = {"iterations": 10} if kind == "ismcts" else {}
+        bots = [make_bot(kind, seed=seed + seat, **params) for seat in range(4)]
+        return play(new_game("classic", 4, seed=1), bots).record()["actions"]
+
+    assert record(5) == record(5)
+    assert record(5) != record(6)
+
+
+def test_heuristic_beats_random() -> None:
+    """A smoke test of strength (the figures are in benchmarks/strength.py)."""
+    wins = 0.0
+    for i in range(12):
+        seat = i % 4
+        bots: list[Bot] = [RandomBot(i * 4 + s) for s in range(4)]
+        bots[seat] = HeuristicBot(i)
+        game = play(new_game("classic", 4, seed=100 + i), bots)
+        winners = game.result().winners
+        wins += seat in winners and 1 / len(winners)
+    assert wins >= 8
+
+
+# --- ISMCTS -------------------------------------------------------------------------------
+
+
+def decision(edition: str = "classic", players: int = 4, moves: int = 40) -> Game:
+    """A random position where the seat to move has a choice."""
+    game = new_game(edition, players, seed=moves)
+    rng = random.Random(moves)
+    for _ in range(moves):
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+    while len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def choose(bot: ISMCTSBot, game: Game) -> Action:
+    seat = game.to_move
+    assert seat is not None
+    bot.attach(SeatSampler(game, seat))
+    return bot.choose(game.view(seat), game.legal_actions())
+
+
+@pytest.mark.parametrize("iterations", [1, 7, 60])
+def test_ismcts_respects_its_iteration_budget(iterations: int) -> None:
+    bot = ISMCTSBot(3, iterations=iterations)
+    game = decision()
+    action = choose(bot, game)
+    assert action in game.legal_actions()
+    assert bot.last_iterations == iterations
+    assert sum(visits for visits, _ in bot.last_stats.values()) == iterations
+
+
+def test_ismcts_time_limit() -> None:
+    bot = ISMCTSBot(3, time_limit=0.05)
+    choose(bot, decision())
+    assert bot.last_iterations >= 1
+
+
+def test_ismcts_single_choice_needs_no_search() -> None:
+    game = decision()
+    bot = ISMCTSBot(1, iterations=50)
+    legal = game.legal_actions()[:1]
+    assert bot.choose(game.view(game.to_move), legal) == legal[0]
+    assert bot.last_iterations == 0
+
+
+@pytest.mark.parametrize(("edition", "moves"), [("classic", 40), ("dezh", 75), ("basic", 3)])
+def test_ismcts_decisions_ignore_hidden_information(edition: str, moves: int) -> None:
+    """Same view and seed, different hidden hands, characters and deck: same choice, same
+    search statistics."""
+    game = decision(edition, 4, moves)
+    seat = game.to_move
+    assert seat is not None
+    other = determinize(game, seat, random.Random(123))
+    assert other.view(seat) == game.view(seat)
+    assert [p.hand for p in other.state.players] != [p.hand for p in game.state.players]
+    a, b = ISMCTSBot(9, iterations=80), ISMCTSBot(9, iterations=80)
+    assert choose(a, game) == choose(b, other)
+    assert a.last_stats == b.last_stats
+
+
+def test_ismcts_search_on_an_information_set() -> None:
+    game = decision()
+    seat = game.to_move
+    assert seat is not None
+    bot = ISMCTSBot(2, iterations=30)
+    action = bot.search(InformationSet(game, seat), game.legal_actions())
+    assert action in game.legal_actions()
+
+
+def test_ismcts_without_sampler_plays_heuristic() -> None:
+    game = decision()
+    bot = ISMCTSBot(4, iterations=30)
+    with pytest.warns(RuntimeWarning, match="sampler"):
+        action = bot.choose(game.view(game.to_move), game.legal_actions())
+    assert action in game.legal_actions()
+    assert bot.last_iterations == 0
+
+
+def test_ismcts_finds_a_winning_build() -> None:
+    """Building the Palace completes the city and wins the game at the end of the round."""
+    game = position(
+        "classic",
+        2,
+        hands={0: ["palace", "tavern"]},
+        cities={
+            0: ["manor", "castle", "temple", "church", "market", "docks", "watchtower"],
+            1: ["cathedral", "fortress", "town_hall", "prison", "church", "temple"],
+        },
+        gold={0: 5, 1: 0},
+        characters={0: ["merchant", "bishop"], 1: ["architect", "king"]},
+    )
+    while game.state.turn is None or game.state.turn.character != "merchant":
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if isinstance(a, (GatherGold, EndTurn))), legal[0]))
+    game.apply(GatherGold())
+    bot = ISMCTSBot(1, iterations=150)
+    assert choose(bot, game) == Build("palace")
+
+
+# --- the heuristic bot, by hand ---------------------------------------------------------------
+
+
+def test_heuristic_builds_the_most_valuable_affordable_district() -> None:
+    game = position(
+        "classic",
+        4,
+        hands={0: ["palace", "manor", "temple", "cathedral"]},
+        gold={0: 2},
+        characters={0: ["bishop"], 1: ["king"], 2: ["merchant"], 3: ["warlord"]},
+    )
+    while game.to_move != 0:
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if isinstance(a, (GatherGold, EndTurn))), legal[0]))
+    bot = HeuristicBot(0)
+    game.apply(bot.choose(game.view(0), game.legal_actions()))  # gather: 2 gold
+    assert game.state.players[0].gold == 4
+    choice = bot.choose(game.view(0), game.legal_actions())
+    while choice.type == "take_income":
+        game.apply(choice)
+        choice = bot.choose(game.view(0), game.legal_actions())
+    assert choice == Build("manor")
+
+
+def test_heuristic_draws_cards_with_an_empty_hand() -> None:
+    game = position(
+        "classic",
+        4,
+        hands={0: []},
+        gold={0: 6},
+        characters={0: ["king"], 1: ["bishop"], 2: ["merchant"], 3: ["warlord"]},
+    )
+    while game.to_move != 0:
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if isinstance(a, (GatherGold, EndTurn))), legal[0]))
+    choice = HeuristicBot(0).choose(game.view(0), game.legal_actions())
+    assert isinstance(choice, GatherCards)
+
+
+@dataclass(frozen=True, slots=True)
+class Mystery(Action):
+    """An action type no bot knows (a later edition)."""
+
+    type: ClassVar[str] = "mystery"
+    n: int
+
+    def text(self) -> str:
+        return f"mystery {self.n}"
+
+
+@pytest.mark.parametrize("kind", ["random", "heuristic", "easy", "hard"])
+def test_unknown_actions_never_crash_a_bot(kind: str) -> None:
+    game = decision()
+    view = game.view(game.to_move)
+    legal = [Mystery(1), Mystery(2)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        assert make_bot(kind, seed=1).choose(view, legal) in legal
+        assert make_bot(kind, seed=1).choose({"nonsense": True}, legal) in legal
+
+
+# --- the factory ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", sorted(BOT_KINDS))
+def test_make_bot_kinds(kind: str) -> None:
+    bot = make_bot(kind, seed=1)
+    assert isinstance(bot, Bot)
+    assert isinstance(bot, SamplerUser) == (kind in ("ismcts", "hard"))
+
+
+def test_make_bot_parameters_and_errors() -> None:
+    bot = make_bot("ismcts", seed=1, iterations=33)
+    assert isinstance(bot, ISMCTSBot) and bot.iterations == 33
+    hard = make_bot("hard")
+    assert isinstance(hard, ISMCTSBot) and hard.iterations is not None
+    with pytest.raises(ValueError, match="known kinds: random, heuristic, ismcts"):
+        make_bot("grandmaster")
+    with pytest.raises(ValueError, match="iterations"):
+        make_bot("ismcts", iterations=0)
+    with pytest.raises(ValueError, match="rollout"):
+        make_bot("ismcts", rollout="perfect")
+
+
+# --- docs/bots.md -------------------------------------------------------------------------
+
+
+def test_the_bots_page_examples_run() -> None:
+    import re
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
+    blocks = re.findall(r"^```python\n(.*?)^```", page.read_text(), re.DOTALL | re.MULTILINE)
+    assert len(blocks) >= 2
+    for code in blocks:
+        exec(compile(code, str(page), "exec"), {"__name__": "__docs__"})
