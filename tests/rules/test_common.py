@@ -1143,3 +1143,34 @@ def test_C14_seeded_games_end_after_a_completed_city(edition: str, players: int)
         assert r.score == r.breakdown.total
         others_complete = r.seat != first and len(s.players[r.seat].city) >= s.complete_at
         assert r.breakdown.complete == (2 if others_complete else 0)
+
+
+def test_C5_other_seats_cannot_tell_which_card_the_last_chooser_kept() -> None:
+    """C-5: the last chooser puts one of his two cards face down unseen; the log shows the
+    same events to everyone else whether he kept his card or took the face-down one."""
+    game = citadels.new_game("classic", 7, seed=21)
+    while len(game.state.steps) > 1:
+        play(game, legal(game)[0])
+    chooser = game.to_move
+    assert chooser is not None
+    kept, took = game.copy(), game.copy()
+    pool_card = game.state.pool[0]
+    facedown_card = game.state.facedown[0]
+    play(kept, PickCharacter(pool_card))
+    play(took, PickCharacter(facedown_card))
+    assert kept.state.facedown[0] == facedown_card and took.state.facedown[0] == pool_card
+
+    def selection_log(g: citadels.Game, viewer: int) -> list[dict[str, object]]:
+        out = []
+        for e in g.view(viewer)["log"]:
+            if e["kind"] in ("call", "reveal"):
+                break
+            out.append(e)
+        return out
+
+    for viewer in range(7):
+        if viewer != chooser:
+            assert selection_log(kept, viewer) == selection_log(took, viewer)
+    assert selection_log(kept, chooser) != selection_log(took, chooser)
+    for g, aside in ((kept, facedown_card), (took, pool_card)):
+        assert g.view(chooser)["known_facedown"] == [aside]

@@ -119,9 +119,9 @@ class _SelectionModel:
         """(owner, other seat, event) of this round's Theater swap (R-31), if any."""
         self.chooser: int | None = None
         """The slot of the C-5 last chooser's pick, once made."""
-        self.swapped = False
-        """Whether the C-5 chooser took the face-down card (the log shows it: the pool card
-        is put aside in its place)."""
+        self.swapped: bool | None = None
+        """Whether the C-5 chooser took the face-down card: known to the chooser alone (his
+        put-aside event's secret); ``None`` for the other seats, who sample both cases."""
         self.look_event: int | None = None
         self.swap_event: int | None = None
         self.structured = self._from_log(s)
@@ -135,7 +135,7 @@ class _SelectionModel:
         self.pins = {}
         self.theater = None
         self.chooser = None
-        self.swapped = False
+        self.swapped = None
         self.look_event = None
         self.swap_event = None
         self.seen_facedown = set()
@@ -165,11 +165,12 @@ class _SelectionModel:
                 if secret is not None:
                     self.seen_facedown.add(secret["character"])
             elif kind == "put_aside" and ev.seat is not None:
-                if ev.seat == look_seat and step == total - 1 and self.chooser is None:
-                    # C-5: the chooser took the C-3 card; his pool card took its place.
-                    self.swapped = True
+                if ev.seat == look_seat and self.chooser is not None and self.swap_event is None:
+                    # C-5: after his pick the chooser puts one of his two cards face down,
+                    # in the C-3 card's place; only he knows which.
                     self.swap_event = i
                     if secret is not None:
+                        self.swapped = secret["character"] not in self.seen_facedown
                         self.pins[secret["character"]] = 0
                     continue
                 left_over = step >= total
@@ -256,12 +257,19 @@ class _SelectionModel:
                 out.append((final, (a, b)))
         return out
 
-    def steps(self) -> list[int]:
-        """The step each slot's character left the pool at."""
+    def steps(self, swapped: bool) -> list[int]:
+        """The step each slot's character left the pool at (``swapped``: the C-5 chooser
+        took the face-down card)."""
         steps = [sl.step for sl in self.slots]
-        if self.swapped and self.chooser is not None:
+        if swapped and self.chooser is not None:
             steps[0], steps[self.chooser] = steps[self.chooser], steps[0]
         return steps
+
+    def swap_cases(self) -> list[bool]:
+        """The C-5 cases the seat cannot tell apart."""
+        if self.chooser is None:
+            return [False]
+        return [self.swapped] if self.swapped is not None else [False, True]
 
     def allowed(self, s: GameState, c: str, steps: list[int], final: list[int]) -> int:
         """The slots (as picked) ``c`` may occupy, as a bit mask; ``final`` maps them to
@@ -332,16 +340,19 @@ def resample_characters(s: GameState, seat: int) -> Resampler | None:
     slots = model.slots
     if len(slots) != len(chars):
         raise AssertionError(f"{len(chars)} characters for {len(slots)} places")
-    steps = model.steps()
-    variants: list[tuple[list[int], tuple[int, int] | None, list[int], list[int]]] = []
-    for final, swap in model.finals(s):
-        allowed = [model.allowed(s, c, steps, final) for c in chars]
-        ways = _count_matchings(allowed)
-        if ways[0]:
-            variants.append((final, swap, allowed, ways))
+    variants: list[
+        tuple[list[int], tuple[int, int] | None, list[int], list[int], list[int]]
+    ] = []
+    for swapped in model.swap_cases():
+        steps = model.steps(swapped)
+        for final, swap in model.finals(s):
+            allowed = [model.allowed(s, c, steps, final) for c in chars]
+            ways = _count_matchings(allowed)
+            if ways[0]:
+                variants.append((final, swap, allowed, ways, steps))
     if not variants:
         raise AssertionError("no assignment of characters is consistent with the view")
-    totals = [ways[0] for _, _, _, ways in variants]
+    totals = [v[3][0] for v in variants]
     order = list(s.characters)
     queen = _queen_turn(s)
     left_over = [j for j, sl in enumerate(slots) if sl.where == "facedown" and sl.step == _NEVER]
@@ -352,7 +363,7 @@ def resample_characters(s: GameState, seat: int) -> Resampler | None:
         while r >= totals[v]:
             r -= totals[v]
             v += 1
-        final, swap, allowed, ways = variants[v]
+        final, swap, allowed, ways, steps = variants[v]
         place: list[str] = [""] * len(slots)
         mask = 0
         for i, c in enumerate(chars):

@@ -245,6 +245,7 @@ def selection_actions(s: GameState) -> list[Action]:
 
 def apply_selection(s: GameState, action: Action) -> None:
     offered = [getattr(a, "character", "") for a in selection_actions(s)]
+    last_chooser = is_last_chooser_step(s)
     seat = s.steps.pop(0)[0]
     if isinstance(action, PutAsideCharacter):
         s.pool.remove(action.character)
@@ -258,11 +259,13 @@ def apply_selection(s: GameState, action: Action) -> None:
         else:
             # C-5: the last chooser took the face-down card; his other card goes face down.
             s.facedown[0] = s.pool.pop()
-            s.log_event("put_aside", seat, {}, {"character": s.facedown[0]}, (seat,))
         s.holders[c] = seat
         s.players[seat].characters.append(c)
         s.log_event("pick", seat, {}, {"character": c, "offered": offered}, (seat,))
-        if not s.steps:
+        if last_chooser:
+            # C-5: he puts one of the two face down, unseen: the same event either way.
+            s.log_event("put_aside", seat, {}, {"character": s.facedown[0]}, (seat,))
+        elif not s.steps:
             # C-4: the cards left go face down; the last chooser has seen them.
             for left in s.pool:
                 s.log_event("put_aside", seat, {}, {"character": left}, (seat,))
