@@ -244,8 +244,10 @@ def selection_actions(s: GameState) -> list[Action]:
 
 
 def apply_selection(s: GameState, action: Action) -> None:
-    offered = [getattr(a, "character", "") for a in selection_actions(s)]
     last_chooser = is_last_chooser_step(s)
+    offered = s.pool[:]
+    if last_chooser:
+        offered = sorted(offered + s.facedown[:1], key=s.characters.index)
     seat = s.steps.pop(0)[0]
     if isinstance(action, PutAsideCharacter):
         s.pool.remove(action.character)
