@@ -14,6 +14,7 @@ from collections import Counter
 
 import pytest
 
+import citadels
 from citadels.conformance import Stats, play_checked, random_setup
 from citadels.editions import EDITIONS
 
@@ -92,3 +93,16 @@ def test_K7_random_dark_city_setups_conform(players: int) -> None:
         options = random_setup("classic", players, rng)
         play_checked("classic", players, seed=seed, stats=stats, **options)
     assert stats.games == 30
+
+
+@pytest.mark.parametrize("edition", ["classic", "2016"])
+def test_random_setups_of_a_run_use_every_character(edition: str) -> None:
+    """The random setups of the conformance run above (same generators) seat every character
+    of the edition at least once (K-7, N-1)."""
+    seen: set[str] = set()
+    base = 100 if edition == "2016" else 0
+    for players in range(2, 9):
+        rng = random.Random(base + players)
+        for _ in range(30):
+            seen.update(random_setup(edition, players, rng)["characters"])
+    assert seen == set(citadels.EDITIONS[edition].characters)
