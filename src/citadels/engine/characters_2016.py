@@ -31,9 +31,9 @@ from citadels.engine.characters import (
 )
 from citadels.engine.effects import (
     build_price,
+    buildable,
     check_completion,
     current_cost,
-    may_build_name,
     move_district,
     take_crown,
 )
@@ -297,14 +297,6 @@ class Cardinal(CharacterPower):
             "loan", t.seat, {"from": action.seat, "gold": missing, "district": action.district}
         )
         s.pending.append(Pending("cardinal", t.seat, [action.district], missing, action.seat))
-
-
-def buildable(s: GameState, t: Turn, district: str) -> bool:
-    """Name and Monument limits of a build (C-8, R-12, R-30, T7 Monument)."""
-    city = s.players[t.seat].city
-    if district in city and not may_build_name(s, t, t.seat, district):
-        return False
-    return not (district == "monument" and len(city) > 4)
 
 
 def cardinal_choices(s: GameState, pending: Pending) -> list[Action]:

@@ -340,9 +340,7 @@ def resample_characters(s: GameState, seat: int) -> Resampler | None:
     slots = model.slots
     if len(slots) != len(chars):
         raise AssertionError(f"{len(chars)} characters for {len(slots)} places")
-    variants: list[
-        tuple[list[int], tuple[int, int] | None, list[int], list[int], list[int]]
-    ] = []
+    variants: list[tuple[list[int], tuple[int, int] | None, list[int], list[int], list[int]]] = []
     for swapped in model.swap_cases():
         steps = model.steps(swapped)
         for final, swap in model.finals(s):

@@ -83,6 +83,14 @@ def may_build_name(s: GameState, t: Turn, seat: int, district: str) -> bool:
     return city.count(district) == 1
 
 
+def buildable(s: GameState, t: Turn, district: str) -> bool:
+    """Name and Monument limits of a build (C-8, R-12, R-30, T7 Monument)."""
+    city = s.players[t.seat].city
+    if district in city and not may_build_name(s, t, t.seat, district):
+        return False
+    return not (district == "monument" and len(city) > 4)
+
+
 def put_in_city(s: GameState, t: Turn | None, seat: int, district: str, paid: int) -> None:
     """A district is built (by payment or the Wizard): into the city, its on-build powers
     (R-18: Lighthouse, Bell Tower), and the completion check (C-14)."""

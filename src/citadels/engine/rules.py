@@ -53,9 +53,10 @@ from citadels.engine.actions import (
 from citadels.engine.bonus_characters import BONUS_POWERS, collect_tax
 from citadels.engine.characters import POWERS as BASE_POWERS
 from citadels.engine.characters import CharacterPower
-from citadels.engine.characters_2016 import POWERS_2016, buildable
+from citadels.engine.characters_2016 import POWERS_2016
 from citadels.engine.effects import (
     build_price,
+    buildable,
     check_completion,
     discard_from_city,
     paid_build,
