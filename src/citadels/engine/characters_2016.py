@@ -37,7 +37,7 @@ from citadels.engine.effects import (
     move_district,
     take_crown,
 )
-from citadels.engine.state import GameState, Pending, Turn
+from citadels.engine.state import EMPEROR_TAKES, GameState, Pending, Turn
 
 # --- rank 1 ----------------------------------------------------------------------------------
 
@@ -202,7 +202,7 @@ class Emperor2016(CharacterPower):
 
     def on_start(self, s: GameState, t: Turn) -> None:
         if crown_receivers(s, t.seat):
-            s.pending.append(Pending("give_crown", t.seat, [], keep=1))
+            s.pending.append(Pending("give_crown", t.seat, [], keep=EMPEROR_TAKES))
         else:
             s.log_event("crown_stays", t.seat, {"crown": s.crown})
 

@@ -66,9 +66,12 @@ from citadels.engine.effects import (
 )
 from citadels.engine.state import (
     BEWITCHED,
+    EMPEROR_TAKES,
     GATHER_ONLY,
+    NO_TRIBUTE,
     NORMAL,
     OVER,
+    RECEIVER_PAYS,
     SELECTION,
     THREATENED,
     TURNS,
@@ -95,10 +98,6 @@ def power_of(s: GameState, character: str) -> CharacterPower:
 PICK = "pick"
 PUT_ASIDE = "put_aside"
 
-#: ``Pending.keep`` of a "give_crown" decision: who settles the Emperor's tribute.
-RECEIVER_PAYS = 0
-EMPEROR_TAKES = 1
-NO_TRIBUTE = 2
 
 #: C-3: characters put aside face up, by player count, with 8 and with 9 characters.
 FACEUP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}

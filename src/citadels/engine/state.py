@@ -22,6 +22,12 @@ BEWITCHED = "bewitched"
 WITCH = "witch"
 THREATENED = "threatened"
 
+#: ``Pending.keep`` of a "give_crown" decision: who settles the Emperor's tribute
+#: (`classic`: the receiver; `2016`: the Emperor; a killed 2016 Emperor: nobody, R-27).
+RECEIVER_PAYS = 0
+EMPEROR_TAKES = 1
+NO_TRIBUTE = 2
+
 
 class Event(NamedTuple):
     """Something that happened. ``data`` is public; ``secret`` is seen only by ``viewers``."""
