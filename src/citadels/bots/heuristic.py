@@ -278,7 +278,7 @@ class HeuristicBot:
             if choice is not None:
                 return choice
         for kind, optional in (
-            ("museum", self._museum),
+            ("museum", self._laboratory),
             ("destroy", self._destroy),
             ("exchange_district", self._exchange_district),
             ("armory", self._armory),
@@ -448,12 +448,9 @@ class HeuristicBot:
         return by_type["draw_replacements"][0]
 
     def _laboratory(self, t: _Table, options: list[Action]) -> Action | None:
-        bad = self._bad_cards(t)
+        """Laboratory or Museum: part with the least useful card, if one is bad enough."""
         by_card = {getattr(a, "district", ""): a for a in options}
-        for d in bad:
-            if d in by_card:
-                return by_card[d]
-        return None
+        return next((by_card[d] for d in self._bad_cards(t) if d in by_card), None)
 
     def _destroy(self, t: _Table, options: list[Action]) -> Action | None:
         leader = t.leader()
@@ -551,14 +548,6 @@ class HeuristicBot:
     def _bell_tower(self, t: _Table, options: list[Action]) -> Action:
         announce = len(t.city) >= 6 and t.i_lead()
         return next((a for a in options if getattr(a, "announce", None) is announce), options[0])
-
-    def _museum(self, t: _Table, options: list[Action]) -> Action | None:
-        bad = self._bad_cards(t)
-        by_card = {getattr(a, "district", ""): a for a in options}
-        for d in bad:
-            if d in by_card:
-                return by_card[d]
-        return None
 
     def _exchange_district(self, t: _Table, options: list[Action]) -> Action | None:
         """Diplomat: a dearer district of the leader for a cheap one of ours, if it pays."""
