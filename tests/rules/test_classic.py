@@ -17,6 +17,7 @@ from citadels import (
     TakeIncome,
 )
 from citadels.cards import COLOURED_COPIES
+from citadels.engine.serialize import card_counts
 from tests.helpers import (
     end_turn_with_gold,
     events,
@@ -48,9 +49,7 @@ CLASSIC_PURPLE = {
 
 def test_K1_deck_is_54_coloured_plus_12_purple() -> None:
     game = citadels.new_game("classic", 4, seed=3)
-    cards = Counter(game.state.deck)
-    for p in game.state.players:
-        cards.update(p.hand)
+    cards = card_counts(game.state)
     assert sum(cards.values()) == 66
     assert cards == Counter({**COLOURED_COPIES, **CLASSIC_PURPLE})
     assert "ball_room" not in cards

@@ -20,6 +20,7 @@ from citadels import (
     TakeIncome,
 )
 from citadels.cards import COLOURED_COPIES
+from citadels.engine.serialize import card_counts
 from tests.helpers import (
     events,
     finish_round,
@@ -45,9 +46,7 @@ DEZH_PURPLE = {
 
 def test_D1_deck_is_54_coloured_plus_7_purple() -> None:
     game = citadels.new_game("dezh", 5, seed=2)
-    cards = Counter(game.state.deck)
-    for p in game.state.players:
-        cards.update(p.hand)
+    cards = card_counts(game.state)
     assert sum(cards.values()) == 61
     assert cards == Counter({**COLOURED_COPIES, **DEZH_PURPLE})
     purple = {d for d in cards if game.edition.district(d).colour == "purple"}

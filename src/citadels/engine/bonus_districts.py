@@ -9,7 +9,6 @@ The Ball Room is data only (R-32).
 
 from __future__ import annotations
 
-from citadels.cards import PURPLE
 from citadels.engine.actions import Action, AnnounceBellTower, SearchDeck, UseArmory, UseMuseum
 from citadels.engine.actions import cached as _cached
 from citadels.engine.effects import check_completion, discard_from_city
@@ -126,8 +125,3 @@ def end_points(s: GameState, seat: int, purple_count: int) -> int:
     if "museum" in city:
         points += len(p.museum)
     return points
-
-
-def purple_districts(s: GameState, seat: int) -> int:
-    table = s.edition.districts
-    return sum(1 for d in s.players[seat].city if table[d].colour == PURPLE)

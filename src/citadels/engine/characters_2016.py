@@ -167,7 +167,8 @@ class Seer(CharacterPower):
         s.pending.append(Pending("seer", t.seat, [], seats=victims))
 
 
-def seer_choices(s: GameState, pending: Pending) -> list[Action]:
+def give_card_choices(s: GameState, pending: Pending) -> list[Action]:
+    """Any card of the giver's hand: the Seer's gifts, the Cardinal's payment."""
     return [cached(GiveCard, d) for d in sorted(set(s.players[pending.seat].hand))]
 
 
@@ -297,10 +298,6 @@ class Cardinal(CharacterPower):
             "loan", t.seat, {"from": action.seat, "gold": missing, "district": action.district}
         )
         s.pending.append(Pending("cardinal", t.seat, [action.district], missing, action.seat))
-
-
-def cardinal_choices(s: GameState, pending: Pending) -> list[Action]:
-    return [cached(GiveCard, d) for d in sorted(set(s.players[pending.seat].hand))]
 
 
 # --- rank 6 and 7 ----------------------------------------------------------------------------

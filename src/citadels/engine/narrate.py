@@ -263,11 +263,6 @@ _TEXTS: dict[str, _Text] = {
 }
 
 
-def register_text(kind: str, text: _Text) -> None:
-    """Add the sentence for an event kind defined by a card module."""
-    _TEXTS[kind] = text
-
-
 def render(edition: Edition, event: Event, viewer: int | None) -> dict[str, Any]:
     """The event as ``viewer`` may see it: its kind, seat, public data, the secret part if
     the viewer is one of its viewers, and a ``text`` sentence."""

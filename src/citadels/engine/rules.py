@@ -524,7 +524,7 @@ def pending_actions(s: GameState) -> list[Action]:
     if pending.kind == "reveal_threat":
         return [cached(RevealThreat, False), cached(RevealThreat, True)]
     if pending.kind in ("seer", "cardinal"):
-        return characters_2016.seer_choices(s, pending)
+        return characters_2016.give_card_choices(s, pending)
     if pending.kind == "scholar":
         return keep_choices(pending.cards, 1)
     if pending.kind == "thieves_den":
