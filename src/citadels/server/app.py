@@ -376,9 +376,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 kind = msg["type"]
                 if not bucket.take():
                     refused += 1
-                    await error(
-                        ServerError("rate_limited", "too many messages; slow down"), ref, t
-                    )
+                    await error(ServerError("rate_limited", "too many messages; slow down"), ref, t)
                     if refused >= FLOOD_CLOSE:
                         await close(4429)
                         return
