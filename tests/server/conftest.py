@@ -85,7 +85,7 @@ async def running(config: ServerConfig) -> AsyncIterator[str]:
             create_app(config), host="127.0.0.1", port=port, log_level="warning",
             ws_max_size=65536, lifespan="on", timeout_graceful_shutdown=2,
             ws_per_message_deflate=False,
-        )  # fmt: skip
+        )
     )
     task = asyncio.create_task(server.serve())
     for _ in range(400):

@@ -13,10 +13,10 @@ from tests.server.conftest import config, running
 
 
 async def started_table(base: str) -> tuple[str, list[str], PlayerClient, PlayerClient]:
-    st, made = await http(base, "POST", "/api/tables",
+    _st, made = await http(base, "POST", "/api/tables",
                           {"name": "Anna", "edition": "classic", "players": 2})  # fmt: skip
     code = made["code"]
-    st, joined = await http(base, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
+    _st, joined = await http(base, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
     tokens = [made["token"], joined["token"]]
     a = PlayerClient(base, code, tokens[0])
     b = PlayerClient(base, code, tokens[1])
@@ -70,10 +70,10 @@ def test_malformed_messages_get_errors_and_change_nothing(sqlite_url: str) -> No
                 json.dumps({"type": "act", "action": "pick king", "version": 0}),
                 json.dumps({"type": "act", "action": {"type": "pick"}, "version": 0}),
                 json.dumps({"type": "act", "action": {"type": "pick", "character": 3},
-                            "version": 0}),  # fmt: skip
+                            "version": 0}),
                 json.dumps({"type": "act", "action": mover.legal[0]["action"], "version": "0"}),
                 json.dumps({"type": "act", "action": mover.legal[0]["action"], "version": 0,
-                            "extra": 1}),  # fmt: skip
+                            "extra": 1}),
                 json.dumps({"type": "hello", "protocol": 1}),
                 json.dumps({"type": "sync", "since": -1}),
             ]
@@ -101,7 +101,7 @@ def test_malformed_messages_get_errors_and_change_nothing(sqlite_url: str) -> No
 def test_oversized_message_closes_the_connection(sqlite_url: str) -> None:
     async def go() -> None:
         async with running(config(sqlite_url)) as base:
-            code, tokens, a, b = await started_table(base)
+            code, tokens, a, _b = await started_table(base)
             view, version = a.view, a.version
             await a.send({"type": "chat", "text": "y" * 9000})
             err = await next_error(a)
