@@ -14,6 +14,10 @@ def _key(text: str) -> str:
     return " ".join(text.replace("_", " ").replace("-", " ").casefold().split())
 
 
+def _either(word: str, items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
+
+
 def find_card(edition: Edition | str, text: str, lang: str = "en") -> CardInfo:
     """The card of ``edition`` that ``text`` names: its id or name, or a prefix of one that
     only one card has, case-, dash- and underscore-insensitive. ``UnknownCard`` says why not,
@@ -39,14 +43,14 @@ def find_card(edition: Edition | str, text: str, lang: str = "en") -> CardInfo:
             )
         )
     names = {_key(c.name): c.name for c in cards}
-    near = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.5)
+    near = difflib.get_close_matches(wanted, list(names), n=3, cutoff=0.6)
     if near:
         raise UnknownCard(
             tr.gettext(
                 "the {edition} edition has no card {text}; did you mean {near}?",
                 edition=ed.id,
                 text=repr(text),
-                near=tr.gettext(" or ").join(names[n] for n in near),
+                near=_either(tr.gettext(" or "), [names[n] for n in near]),
             )
         )
     raise UnknownCard(
