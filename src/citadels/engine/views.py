@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from citadels.engine import rules
-from citadels.engine.events import event_view
 from citadels.engine.actions import Action
+from citadels.engine.events import event_view
 from citadels.engine.state import OVER, SELECTION, GameState
 
 

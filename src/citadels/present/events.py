@@ -334,9 +334,7 @@ _RENDER: dict[str, _Render] = {
     "pick": _pick,
     "call": _simple("The {character} is called: nobody answers.", character="character"),
     "reveal": _reveal,
-    "robbed": _simple(
-        "The Thief ({thief}) takes {gold} gold from {who}.", thief="seat:thief"
-    ),
+    "robbed": _simple("The Thief ({thief}) takes {gold} gold from {who}.", thief="seat:thief"),
     "crown": _crown,
     "income": _income,
     "extra_gold": _simple("{who} takes {gold} extra gold."),
@@ -385,9 +383,7 @@ _RENDER: dict[str, _Render] = {
         "{who} pays 2 gold for {n} cards (Smithy): {cards}.",
     ),
     "end_turn": _simple("{who} ends the turn."),
-    "murdered_revealed": _simple(
-        "{who} held the murdered {character}.", character="character"
-    ),
+    "murdered_revealed": _simple("{who} held the murdered {character}.", character="character"),
     "bewitch": _simple("The Witch bewitches the {character}.", character="character"),
     "witch_resumes": _simple(
         "The Witch ({who}) takes over the turn of the {character}.", character="character"
@@ -396,8 +392,7 @@ _RENDER: dict[str, _Render] = {
     "tax_token": _simple("{who} takes the {gold} gold on the Tax Collector's token."),
     "warrants": lambda c, s, d: (
         c.g(
-            "The Magistrate puts warrants on the {characters}; the signed one is on the "
-            "{signed}.",
+            "The Magistrate puts warrants on the {characters}; the signed one is on the {signed}.",
             characters=c.cards(d.get("characters", [])),
             signed=c.card(d["signed"]),
         )
@@ -418,8 +413,7 @@ _RENDER: dict[str, _Render] = {
     ),
     "threats": lambda c, s, d: (
         c.g(
-            "The Blackmailer threatens the {characters}; the flowered threat is on the "
-            "{flowered}.",
+            "The Blackmailer threatens the {characters}; the flowered threat is on the {flowered}.",
             characters=c.cards(d.get("characters", [])),
             flowered=c.card(d["flowered"]),
         )
@@ -443,10 +437,16 @@ _RENDER: dict[str, _Render] = {
         "from",
     ),
     "seer_give": _with_secret(
-        "{who} gives a card to {other}.", "{who} gives a card to {other}: the {card}.", "district", "to"
+        "{who} gives a card to {other}.",
+        "{who} gives a card to {other}: the {card}.",
+        "district",
+        "to",
     ),
     "give_card": _with_secret(
-        "{who} gives a card to {other}.", "{who} gives a card to {other}: the {card}.", "district", "to"
+        "{who} gives a card to {other}.",
+        "{who} gives a card to {other}: the {card}.",
+        "district",
+        "to",
     ),
     "loan": _simple(
         "{who} takes {gold} gold from {other} to build the {district}.",
@@ -482,7 +482,9 @@ _RENDER: dict[str, _Render] = {
             cards=c.cards(d["hand"]),
         )
         if "hand" in d
-        else c.g("{who} looks at the hand of {target}.", who=c.seat(s), target=c.seat(d.get("target")))
+        else c.g(
+            "{who} looks at the hand of {target}.", who=c.seat(s), target=c.seat(d.get("target"))
+        )
     ),
     "take_card": _take_card,
     "crown_stays": _simple("The crown cannot move: it stays where it is."),

@@ -10,7 +10,7 @@ move them. Literal msgids in ``tr.gettext("…")``, ``tr.ngettext("…", "…", 
 from __future__ import annotations
 
 import gettext
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +47,7 @@ class Translator:
         return f"Translator({self.lang!r})"
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator(lang: str = "en") -> Translator:
     """The translator for ``lang`` (``"en"``, ``"fa"``, ``"ru"``, …); English when no catalog
     exists for it."""

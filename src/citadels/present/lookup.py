@@ -31,7 +31,9 @@ def find_card(edition: Edition | str, text: str, lang: str = "en") -> CardInfo:
     exact = [c for c in cards if wanted in (_key(c.id), _key(c.name))]
     if exact:
         return exact[0]
-    prefixed = [c for c in cards if _key(c.id).startswith(wanted) or _key(c.name).startswith(wanted)]
+    prefixed = [
+        c for c in cards if _key(c.id).startswith(wanted) or _key(c.name).startswith(wanted)
+    ]
     if len(prefixed) == 1:
         return prefixed[0]
     if prefixed:
