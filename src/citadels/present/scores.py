@@ -12,10 +12,10 @@ from citadels.present.labels import seat_label
 
 # What each tie-break criterion means, in words (``SeatResult.tiebreak``).
 _TIEBREAKS: dict[str, str] = {
-    "district_costs": N_("more points from district costs"),
-    "gold": N_("more gold"),
-    "character_rank": N_("a higher-ranked character in the last round"),
-    "shared": N_("tied: the rank is shared"),
+    "district_costs": N_("tie broken by district costs"),
+    "gold": N_("tie broken by gold"),
+    "character_rank": N_("tie broken by the rank of the last round's character"),
+    "shared": N_("tie not broken: the rank is shared"),
 }
 
 
