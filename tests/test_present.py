@@ -28,6 +28,7 @@ from citadels.present import (
     all_cards,
     card_info,
     card_name,
+    card_texts,
     colour_label,
     describe_action,
     find_card,
@@ -38,7 +39,6 @@ from citadels.present import (
     seat_label,
     translator,
 )
-from citadels.present import card_texts
 from citadels.present.events import RENDERED_KINDS
 from citadels.present.i18n import LOCALE_DIR
 
@@ -221,7 +221,7 @@ def test_find_card_by_id_name_or_unique_prefix() -> None:
     assert find_card("classic", "school of magic").id == "school_of_magic"
     assert find_card("classic", "school-of-magic").id == "school_of_magic"
     assert find_card("2016", "thieves_den").name == "Thieves' Den"
-    with pytest.raises(UnknownCard, match="could be: .*Magician.*Manor"):
+    with pytest.raises(UnknownCard, match=r"could be: .*Magician.*Manor"):
         find_card("classic", "ma")
     with pytest.raises(UnknownCard, match="did you mean Warlord"):
         find_card("classic", "warlrd")
@@ -371,7 +371,7 @@ _PLACEHOLDER = re.compile(r"\{\w*\}")
 
 
 def test_the_engine_logs_data_only_and_every_kind_has_a_sentence() -> None:
-    assert RENDERED_KINDS == set(EVENT_KINDS)
+    assert set(EVENT_KINDS) == RENDERED_KINDS
     kinds = {event["kind"] for _, _, event in every_viewers_log()}
     assert kinds | set(RARE) == set(EVENT_KINDS)
     assert all("text" not in event for _, _, event in every_viewers_log())
