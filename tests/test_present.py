@@ -3,10 +3,12 @@ score lines and the translation function every word goes through."""
 
 from __future__ import annotations
 
+import gettext
 import random
 import re
 from collections.abc import Iterator
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -40,7 +42,7 @@ from citadels.present import (
     translator,
 )
 from citadels.present.events import RENDERED_KINDS
-from citadels.present.i18n import LOCALE_DIR
+from citadels.present.i18n import LOCALE_DIR, TRANSLATORS
 
 # --- random games of every edition ---------------------------------------------------------
 
@@ -500,3 +502,63 @@ def test_score_lines_read_a_finished_games_result() -> None:
     assert lines == score_lines(game.view(None)["result"])
     assert sorted(line.seat for line in lines) == list(range(game.num_players))
     assert lines[0].rank == 1
+
+
+# --- every msgid can be extracted -------------------------------------------------------------
+
+
+class _Recording(gettext.NullTranslations):
+    """A catalog that remembers every msgid asked of it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: set[str] = set()
+
+    def gettext(self, message: str) -> str:
+        self.asked.add(message)
+        return message
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        self.asked.update((msgid1, msgid2))
+        return msgid1 if n == 1 else msgid2
+
+
+def test_every_msgid_used_is_found_by_babel_extraction() -> None:
+    """Issue 11's catalogs can only translate what Babel extracts: every string this layer
+    asks the translator for is a literal that ``babel.cfg``'s keywords find (card names and
+    edition titles, which are data, excepted)."""
+    extract = pytest.importorskip("babel.messages.extract")
+    root = Path(__file__).resolve().parent.parent
+    keywords = {**extract.DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2), "g": None, "n": (1, 2)}
+    found: set[str] = set()
+    for _file, _line, message, *_ in extract.extract_from_dir(
+        root / "src" / "citadels",
+        method_map=[("**.py", "python")],
+        keywords=keywords,
+    ):
+        found.update([message] if isinstance(message, str) else message)
+    recording = _Recording()
+    TRANSLATORS["xx"] = Translator("xx", recording)
+    try:
+        for edition in EDITIONS.values():
+            all_cards(edition, "xx")
+        for edition, _viewer, event in every_viewers_log()[::7]:
+            render_event(edition, event, "xx")
+        for events in RARE.values():
+            for event in events:
+                render_event("classic", event, "xx")
+        for i, (_game, view, legal) in enumerate(sampled_positions()):
+            if i % 5 == 0:
+                for action in legal:
+                    describe_action(action, view, "xx")
+        score_lines(random_games()[0].result(), "xx")
+        colour_label("noble", "xx")
+    finally:
+        del TRANSLATORS["xx"]
+    data = {
+        c.name for e in EDITIONS.values() for c in [*e.characters.values(), *e.districts.values()]
+    }
+    data |= {e.title for e in EDITIONS.values()}
+    missing = recording.asked - found - data
+    assert not missing, sorted(missing)
+    assert len(recording.asked & found) > 300
