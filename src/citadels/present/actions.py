@@ -499,7 +499,7 @@ def _why_not(
     what = other_words[found[0]] if len(found) == 1 else repr(text.strip())
     if reason:
         return tr.gettext(
-            "{what} is not possible now: {reason}; {possible}",
+            "{what} is not possible now ({reason}); {possible}",
             what=what,
             reason=reason,
             possible=possible,
@@ -526,7 +526,7 @@ def _reason(tr: Translator, action: Action, view: Mapping[str, Any], lang: str) 
             )
         return None
     if selecting:
-        return tr.gettext("characters are being chosen; turns come after")
+        return tr.gettext("characters are being chosen")
     if turn.get("seat") != seat:
         return tr.gettext("it is not your turn")
     if isinstance(action, A.Build):
@@ -538,7 +538,7 @@ def _reason(tr: Translator, action: Action, view: Mapping[str, Any], lang: str) 
                 "your city already has a {card}", card=card_name(edition, action.district, lang)
             )
         if not turn.get("gathered") and not edition.free_order:
-            return tr.gettext("gather first (take gold or draw cards)")
+            return tr.gettext("gather first: take gold or draw cards")
         limit = turn.get("build_limit")
         if isinstance(limit, int) and turn.get("builds", 0) >= limit:
             return tr.ngettext(
@@ -564,5 +564,5 @@ def _reason(tr: Translator, action: Action, view: Mapping[str, Any], lang: str) 
         if turn.get("power_used"):
             return tr.gettext("you have already used your power this turn")
     if isinstance(action, A.EndTurn) and not turn.get("gathered"):
-        return tr.gettext("gather first (take gold or draw cards)")
+        return tr.gettext("gather first: take gold or draw cards")
     return None

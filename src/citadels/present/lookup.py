@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from citadels.editions import Edition
+from citadels.editions import EDITIONS, Edition
 from citadels.present.cards import CardInfo, all_cards
 from citadels.present.i18n import translator
 from citadels.present.labels import UnknownCard, get_edition
@@ -42,6 +42,26 @@ def find_card(edition: Edition | str, text: str, lang: str = "en") -> CardInfo:
                 "{text} could be: {cards}",
                 text=repr(text),
                 cards=", ".join(c.name for c in prefixed),
+            )
+        )
+    elsewhere = [
+        e.id
+        for e in EDITIONS.values()
+        if e.id != ed.id
+        and any(
+            wanted in (_key(i), _key(c.name))
+            for i, c in [*e.characters.items(), *e.districts.items()]
+        )
+    ]
+    if elsewhere:
+        raise UnknownCard(
+            tr.gettext(
+                "the {edition} edition has no card {text}; it is a card of {others} "
+                "(--edition {first})",
+                edition=ed.id,
+                text=repr(text),
+                others=", ".join(elsewhere),
+                first=elsewhere[0],
             )
         )
     names = {_key(c.name): c.name for c in cards}
