@@ -18,6 +18,14 @@ def _either(word: str, items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
 
 
+def _has(edition: Edition, wanted: str) -> bool:
+    """Whether ``edition`` has a card whose id or name is ``wanted`` (a ``_key``)."""
+    names = [c.name for c in edition.characters.values()]
+    names += [d.name for d in edition.districts.values()]
+    ids = [*edition.characters, *edition.districts]
+    return any(wanted == _key(x) for x in [*names, *ids])
+
+
 def find_card(edition: Edition | str, text: str, lang: str = "en") -> CardInfo:
     """The card of ``edition`` that ``text`` names: its id or name, or a prefix of one that
     only one card has, case-, dash- and underscore-insensitive. ``UnknownCard`` says why not,
@@ -44,15 +52,7 @@ def find_card(edition: Edition | str, text: str, lang: str = "en") -> CardInfo:
                 cards=", ".join(c.name for c in prefixed),
             )
         )
-    elsewhere = [
-        e.id
-        for e in EDITIONS.values()
-        if e.id != ed.id
-        and any(
-            wanted in (_key(i), _key(c.name))
-            for i, c in [*e.characters.items(), *e.districts.items()]
-        )
-    ]
+    elsewhere = [e.id for e in EDITIONS.values() if e.id != ed.id and _has(e, wanted)]
     if elsewhere:
         raise UnknownCard(
             tr.gettext(
