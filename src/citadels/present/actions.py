@@ -143,11 +143,23 @@ def _theater(w: _Words, a: A.UseTheater) -> str:
 
 
 def _income(w: _Words, a: A.TakeIncome) -> str:
+    character = (w.view.get("turn") or {}).get("character")
+    card = w.edition.characters.get(character) if isinstance(character, str) else None
+    if card is None or card.colour is None:
+        if a.cards:
+            return w.tr.ngettext(
+                "Take income, {n} of it as a card", "Take income, {n} of it as cards", a.cards
+            )
+        return w.g("Take income")
+    colour = colour_label(card.colour, w.tr.lang).word
     if a.cards:
         return w.tr.ngettext(
-            "Take income, {n} of it as a card", "Take income, {n} of it as cards", a.cards
+            "Take income for your {colour} districts, {n} of it as a card",
+            "Take income for your {colour} districts, {n} of it as cards",
+            a.cards,
+            colour=colour,
         )
-    return w.g("Take income")
+    return w.g("Take income for your {colour} districts", colour=colour)
 
 
 def _gather_gold(w: _Words, a: A.GatherGold) -> str:
@@ -434,9 +446,25 @@ def _match(
 
     keys = [card_keys(a) for a in actions]
     found = [i for i in range(len(actions)) if wanted in keys[i]]
-    if found:
-        return found
-    return [i for i in range(len(actions)) if any(k.startswith(wanted) for k in keys[i])]
+    if not found:
+        found = [i for i in range(len(actions)) if any(k.startswith(wanted) for k in keys[i])]
+    if not found:
+        found = [i for i in range(len(actions)) if _words_prefix(wanted, normed[i])]
+    return found
+
+
+def _words_prefix(wanted: str, wording: str) -> bool:
+    """Whether each typed word starts a word of ``wording``, in order (``"bui mar"`` is
+    ``"build the market (2 gold)"``)."""
+    words = re.findall(r"[^\s()]+", wording)
+    i = 0
+    for typed in wanted.split(" "):
+        while i < len(words) and not words[i].startswith(typed):
+            i += 1
+        if i == len(words):
+            return False
+        i += 1
+    return True
 
 
 def _nothing_to_do(
@@ -554,8 +582,16 @@ def _reason(tr: Translator, action: Action, view: Mapping[str, Any], lang: str) 
         return None
     if isinstance(action, (A.GatherGold, A.GatherCards)) and turn.get("gathered"):
         return tr.gettext("you have already gathered this turn")
-    if isinstance(action, A.TakeIncome) and turn.get("income_taken"):
-        return tr.gettext("you have already taken your income this turn")
+    if isinstance(action, A.TakeIncome):
+        if turn.get("income_taken"):
+            return tr.gettext("you have already taken your income this turn")
+        character = edition.characters.get(str(turn.get("character")))
+        if character is not None and character.colour is None:
+            return tr.gettext(
+                "the {card} has no income", card=card_name(edition, character.id, lang)
+            )
+        if edition.automatic_income:
+            return tr.gettext("in this edition the income comes by itself when called")
     if isinstance(action, (A.Murder, A.Rob, A.Bewitch)):
         character = turn.get("character")
         needed = {A.Murder: "assassin", A.Rob: "thief", A.Bewitch: "witch"}[type(action)]

@@ -105,8 +105,15 @@ def _pick(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
 
 def _reveal(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
     if d.get("murdered"):
+        if "hospital" in c.edition.districts:
+            return c.g(
+                "{who} is the {character}, murdered, and gathers thanks to the Hospital.",
+                who=c.seat(s),
+                character=c.card(d["character"]),
+            )
+        # `dezh` (C-12): the murdered holder shows the card when it is called, then stops.
         return c.g(
-            "{who} is the {character}, murdered, and gathers thanks to the Hospital.",
+            "{who} is the {character}, murdered, and misses the turn.",
             who=c.seat(s),
             character=c.card(d["character"]),
         )
