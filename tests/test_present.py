@@ -43,6 +43,7 @@ from citadels.present import (
 )
 from citadels.present.events import RENDERED_KINDS
 from citadels.present.i18n import LOCALE_DIR, TRANSLATORS
+from tests.helpers import position
 
 # --- random games of every edition ---------------------------------------------------------
 
@@ -562,3 +563,39 @@ def test_every_msgid_used_is_found_by_babel_extraction() -> None:
     missing = recording.asked - found - data
     assert not missing, sorted(missing)
     assert len(recording.asked & found) > 300
+
+
+def test_parse_action_matches_the_start_of_each_word() -> None:
+    game = position(
+        "classic",
+        4,
+        hands={0: ["market", "manor", "temple"]},
+        cities={0: ["tavern"]},
+        gold={0: 5},
+        characters={0: ["merchant"], 1: ["architect"], 2: ["warlord"]},
+    )
+    assert game.to_move == 0
+    game.apply(citadels.GatherGold())
+    view, legal = game.view(0), game.legal_actions()
+    words = [describe_action(a, view) for a in legal]
+    assert "Take income for your trade districts" in words
+    assert "Build the Market (2 gold)" in words and "Build the Manor (3 gold)" in words
+    assert parse_action("bu mark", legal, view) == citadels.Build("market")
+    assert parse_action("b man", legal, view) == citadels.Build("manor")
+    assert parse_action("inc", legal, view) == citadels.TakeIncome()
+    assert parse_action("temple", legal, view) == citadels.Build("temple")
+    with pytest.raises(
+        ParseError,
+        match=r"could mean: Build the Manor \(3 gold\); Build the Market \(2 gold\); type more",
+    ):
+        parse_action("build the ma", legal, view)
+    with pytest.raises(ParseError, match=r"not possible now \(only the Assassin can do that\)"):
+        parse_action("murder the king", legal, view)
+
+
+def test_C12_a_murdered_reveal_reads_per_edition() -> None:
+    event = {"kind": "reveal", "seat": 2, "character": "king", "murdered": True}
+    assert render_event("classic", event) == (
+        "Seat 2 is the King, murdered, and gathers thanks to the Hospital."
+    )
+    assert render_event("dezh", event) == "Seat 2 is the King, murdered, and misses the turn."
