@@ -598,4 +598,22 @@ def test_C12_a_murdered_reveal_reads_per_edition() -> None:
     assert render_event("classic", event) == (
         "Seat 2 is the King, murdered, and gathers thanks to the Hospital."
     )
-    assert render_event("dezh", event) == "Seat 2 is the King, murdered, and misses the turn."
+    assert render_event("dezh", event) == (
+        "Seat 2 is the King, murdered: the card is turned face up and the turn ends."
+    )
+    call = {"kind": "call", "seat": None, "character": "king", "answered": False}
+    assert render_event("basic", call) == "The King is called: nobody answers."
+    assert render_event("basic", {**call, "murdered": True}) == (
+        "The murdered King is called: no answer."
+    )
+
+
+def test_a_view_shares_no_list_with_the_games_log() -> None:
+    game = citadels.new_game("classic", 4, seed=1)
+    deal = next(e for e in game.view(0)["log"] if e["kind"] == "deal" and e["seat"] == 0)
+    deal["districts"].append("palace")
+    again = next(e for e in game.view(0)["log"] if e["kind"] == "deal" and e["seat"] == 0)
+    assert (
+        "palace" not in again["districts"]
+        or again["districts"].count("palace") < len(deal["districts"]) - 3
+    )

@@ -104,20 +104,25 @@ def _pick(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
 
 
 def _reveal(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
-    if d.get("murdered"):
-        if "hospital" in c.edition.districts:
-            return c.g(
-                "{who} is the {character}, murdered, and gathers thanks to the Hospital.",
-                who=c.seat(s),
-                character=c.card(d["character"]),
-            )
-        # `dezh` (C-12): the murdered holder shows the card when it is called, then stops.
+    fields = {"who": c.seat(s), "character": c.card(d["character"])}
+    if not d.get("murdered"):
+        return c.g("{who} is the {character}.", **fields)
+    # C-12: in `dezh` the murdered holder shows the card at the call and stops; elsewhere a
+    # murdered holder is revealed at the call only as the owner of a Hospital.
+    if getattr(c.edition, "murdered_revealed_at_call", c.edition.id == "dezh"):
         return c.g(
-            "{who} is the {character}, murdered, and misses the turn.",
-            who=c.seat(s),
-            character=c.card(d["character"]),
+            "{who} is the {character}, murdered: the card is turned face up and the turn ends.",
+            **fields,
         )
-    return c.g("{who} is the {character}.", who=c.seat(s), character=c.card(d["character"]))
+    return c.g("{who} is the {character}, murdered, and gathers thanks to the Hospital.", **fields)
+
+
+def _call(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
+    if d.get("murdered"):
+        return c.g(
+            "The murdered {character} is called: no answer.", character=c.card(d["character"])
+        )
+    return c.g("The {character} is called: nobody answers.", character=c.card(d["character"]))
 
 
 def _income(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
@@ -338,7 +343,7 @@ _RENDER: dict[str, _Render] = {
         "character",
     ),
     "pick": _pick,
-    "call": _simple(N_("The {character} is called: nobody answers."), character="character"),
+    "call": _call,
     "reveal": _reveal,
     "robbed": _simple(N_("The Thief ({thief}) takes {gold} gold from {who}."), thief="seat:thief"),
     "crown": _crown,
