@@ -85,6 +85,15 @@ class _Words:
             else 0
         )
 
+    def pending_target(self) -> int | None:
+        """The other seat of the open decision (the lender, the new crown holder), if any."""
+        target = (self.view.get("pending") or {}).get("target")
+        return target if isinstance(target, int) and target >= 0 else None
+
+    def hand_size(self, seat: int) -> int | None:
+        size = self.player(seat).get("hand_size")
+        return size if isinstance(size, int) else None
+
     def pending_card(self) -> str | None:
         pending = self.view.get("pending") or {}
         cards = pending.get("cards") or []
@@ -205,6 +214,30 @@ def _take_card(w: _Words, a: A.TakeCard) -> str:
     return w.g("Take the {district}", district=w.card(a.district))
 
 
+def _take_tribute(w: _Words, a: A.TakeTribute) -> str:
+    holder = w.pending_target()
+    if holder is None:
+        crown = w.view.get("crown")
+        holder = crown if isinstance(crown, int) else None
+    if holder is None:
+        if a.resource == "gold":
+            return w.g("Take 1 gold from the new crown holder")
+        return w.g("Take a random card from the new crown holder")
+    if a.resource == "gold":
+        return w.g("Take 1 gold from {seat}", seat=w.seat(holder))
+    return w.g("Take a random card from {seat}", seat=w.seat(holder))
+
+
+def _give_card(w: _Words, a: A.GiveCard) -> str:
+    pending = w.view.get("pending") or {}
+    lender = w.pending_target()
+    if pending.get("kind") == "cardinal" and lender is not None:
+        return w.g(
+            "Give the {district} to {seat}", district=w.card(a.district), seat=w.seat(lender)
+        )
+    return w.g("Give the {district}", district=w.card(a.district))
+
+
 _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
     A.PickCharacter: lambda w, a: w.g("Pick the {character}", character=w.card(a.character)),
     A.PutAsideCharacter: lambda w, a: w.g(
@@ -219,11 +252,7 @@ _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
         if a.district
         else w.g("Give the Emperor 1 gold")
     ),
-    A.TakeTribute: lambda w, a: (
-        w.g("Take 1 gold from the new crown holder")
-        if a.resource == "gold"
-        else w.g("Take a random card from the new crown holder")
-    ),
+    A.TakeTribute: _take_tribute,
     A.TakeCard: _take_card,
     A.NavigatorGain: lambda w, a: (
         w.g("Take 4 extra gold") if a.resource == "gold" else w.g("Draw 4 extra cards")
@@ -238,12 +267,16 @@ _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
     ),
     A.Confiscate: _confiscate,
     A.PayRansom: lambda w, a: (
-        w.g("Pay the Blackmailer half your gold") if a.pay else w.g("Refuse to pay the Blackmailer")
+        w.g(
+            "Pay the Blackmailer half your gold ({gold} gold)", gold=int(w.me().get("gold", 0)) // 2
+        )
+        if a.pay
+        else w.g("Refuse to pay the Blackmailer")
     ),
     A.RevealThreat: lambda w, a: (
         w.g("Reveal the threat") if a.reveal else w.g("Keep the threat hidden")
     ),
-    A.GiveCard: lambda w, a: w.g("Give the {district}", district=w.card(a.district)),
+    A.GiveCard: _give_card,
     A.PayWithCard: lambda w, a: w.g(
         "Pay 1 gold of the Thieves' Den with the {district}", district=w.card(a.district)
     ),
@@ -270,12 +303,22 @@ _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
         seat=w.seat(a.seat),
         colour=colour_label(a.colour, w.tr.lang).word,
     ),
-    A.ExchangeHands: lambda w, a: w.g("Exchange hands with {seat}", seat=w.seat(a.seat)),
+    A.ExchangeHands: lambda w, a: w.tr.ngettext(
+        "Exchange hands with {seat} ({n} card)",
+        "Exchange hands with {seat} ({n} cards)",
+        w.hand_size(a.seat) or 0,
+        seat=w.seat(a.seat),
+    ),
     A.DiscardCard: lambda w, a: w.g(
         "Discard the {district} to draw again", district=w.card(a.district)
     ),
     A.DrawReplacements: lambda w, a: w.g("Stop discarding and draw as many"),
-    A.LookAtHand: lambda w, a: w.g("Look at the hand of {seat}", seat=w.seat(a.seat)),
+    A.LookAtHand: lambda w, a: w.tr.ngettext(
+        "Look at the hand of {seat} ({n} card)",
+        "Look at the hand of {seat} ({n} cards)",
+        w.hand_size(a.seat) or 0,
+        seat=w.seat(a.seat),
+    ),
     A.Foresee: lambda w, a: w.g("Take a random card from each other player"),
     A.TakeFromRichest: lambda w, a: (
         w.g("Take 1 gold from {seat}", seat=w.seat(a.seat))

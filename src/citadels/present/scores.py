@@ -37,6 +37,8 @@ class ScoreLine:
     rank: int
     winner: bool
     tiebreak: str
+    gold: int = 0
+    """Gold in hand at the end (a tie-break in `classic` and `2016`)."""
 
 
 def score_headers(lang: str = "en") -> tuple[str, ...]:
@@ -53,6 +55,7 @@ def score_headers(lang: str = "en") -> tuple[str, ...]:
         tr.gettext("Rank"),
         tr.gettext("Winner"),
         tr.gettext("Tie-break"),
+        tr.gettext("Gold"),
     )
 
 
@@ -89,6 +92,7 @@ def score_lines(
                 rank=r["rank"],
                 winner=r["rank"] == 1,
                 tiebreak=tiebreak_text(r.get("tiebreak"), lang),
+                gold=int(r.get("gold", 0)),
             )
         )
     return rows
