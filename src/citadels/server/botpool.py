@@ -114,7 +114,7 @@ class BotPool:
 
     def close(self) -> None:
         """Stop the workers."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown(wait=True, cancel_futures=True)
         self._light.shutdown(wait=False, cancel_futures=True)
 
 
