@@ -93,6 +93,9 @@ class Edition:
     """T2: in `dezh` drawing 3 with the Observatory is a choice; in `classic` it is the rule."""
     haunted_city_final_round: bool
     """R-8: in `classic` a Haunted City built in the final round scores as purple only."""
+    murdered_revealed_at_call: bool = False
+    """C-12 (`dezh`, seed 001): the murdered character's holder turns the card face up when
+    it is called; elsewhere the holder stays silent until the end of the round."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """Option names this edition accepts, with their defaults."""
     purple_pool: Mapping[str, int] = field(default_factory=dict)
@@ -189,6 +192,7 @@ DEZH = Edition(
     graveyard_excludes_warlord=False,
     observatory_optional=True,
     haunted_city_final_round=False,
+    murdered_revealed_at_call=True,
 )
 
 _CLASSIC_PURPLE = cards.copies(cards.CLASSIC_PURPLE_ROWS)

@@ -36,6 +36,16 @@ def _who(seat: int | None) -> str:
     return f"Seat {seat}"
 
 
+def _murdered(edition: Edition, d: dict[str, Any]) -> str:
+    """The end of a reveal's sentence: a murdered holder reveals at the call only in `dezh`
+    (C-12) or as the owner of a Hospital (R-16)."""
+    if not d.get("murdered"):
+        return "."
+    if edition.murdered_revealed_at_call:
+        return ", murdered: the card is turned face up and the turn ends."
+    return ", murdered, and gathers thanks to the Hospital."
+
+
 _TEXTS: dict[str, _Text] = {
     "setup": lambda e, s, d, _: (
         f"A game of {e.title} for {d['players']} players begins; seat {d['crown']} has the crown."
@@ -64,11 +74,12 @@ _TEXTS: dict[str, _Text] = {
             else "."
         )
     ),
-    "call": lambda e, s, d, _: f"The {_card(e, d['character'])} is called: nobody answers.",
-    "reveal": lambda e, s, d, _: (
-        f"{_who(s)} is the {_card(e, d['character'])}"
-        + (", murdered, and gathers thanks to the Hospital." if d.get("murdered") else ".")
+    "call": lambda e, s, d, _: (
+        f"The murdered {_card(e, d['character'])} is called: no answer."
+        if d.get("murdered")
+        else f"The {_card(e, d['character'])} is called: nobody answers."
     ),
+    "reveal": lambda e, s, d, _: f"{_who(s)} is the {_card(e, d['character'])}{_murdered(e, d)}",
     "robbed": lambda e, s, d, _: (
         f"The Thief (seat {d['thief']}) takes {_plural(d['gold'], 'gold')} from seat {s}."
     ),
