@@ -864,8 +864,9 @@ def confiscate(s: GameState, pending: Pending, take: bool) -> None:
         {"builder": builder, "district": district, "refund": pending.keep},
     )
     check_completion(s, pending.seat, was_complete)
-    # no tax in the Tax Collector's own turn, even on what is confiscated from him.
-    pay_tax_2016(s, pending.seat, t)
+    # the Magistrate pays the tax on what he confiscates, also from the Tax Collector:
+    # the R-25 exemption is the Tax Collector's, and the Magistrate is another character.
+    pay_tax_2016(s, pending.seat, None)
 
 
 def pay_ransom(s: GameState, pending: Pending, pay: bool) -> None:
