@@ -380,7 +380,8 @@ EDITION_2016 = Edition(
     max_players=8,
     city_size=7,
     city_size_small=8,
-    city_size_options=(8,),
+    # N-4: 8 always, or 7 with 2–3 players too (seed 004 reads that game as the normal one).
+    city_size_options=(7, 8),
     automatic_income=False,
     free_order=False,
     warlord_timing=ANY_TIME,
