@@ -220,3 +220,107 @@ def test_C12_murdered_call_event_is_the_same_held_or_not() -> None:
         king = [e for e in calls_held if e["character"] == "king"]
         assert king == [e for e in calls_unheld if e["character"] == "king"]
         assert king[0]["murdered"] is True and king[0]["answered"] is False
+
+
+# --- C-10: the provisional score counts only what the seat knows ----------------------------
+
+
+def _result(game: Game, seat: int | None) -> str:
+    return json.dumps(game.provisional_result(seat).to_json(), sort_keys=True)
+
+
+def test_R23_C10_provisional_score_leaves_out_a_secret_vault_in_another_hand() -> None:
+    """R-23: a Secret Vault in hand scores 3 at the end, but while the game runs only its
+    holder knows it is there: nobody else's provisional score may change with it."""
+    games = [
+        position(
+            "2016",
+            4,
+            options={"preset": "cunning_agents"},
+            characters={0: ["witch"], 1: ["magician"]},
+            hands={1: [card, "temple"]},
+            cities={0: ["manor", "castle"], 1: ["palace", "market"]},
+        )
+        for card in ("secret_vault", "tavern")
+    ]
+    vault, plain = games
+    for viewer in (0, 2, 3, None):
+        assert _result(vault, viewer) == _result(plain, viewer)
+        assert vault.provisional_result(viewer)[1].breakdown.bonus == 0
+    assert vault.provisional_result(1)[1].breakdown.bonus == 3
+    assert plain.provisional_result(1)[1].breakdown.bonus == 0
+    # result() is the analyst's whole truth: it does count the hidden card.
+    assert vault.result()[1].score == plain.result()[1].score + 3
+
+
+def test_D5_C10_provisional_tiebreak_counts_only_characters_the_seat_has_seen() -> None:
+    """D-5: ties go to the highest character of the last round, but an unrevealed one is known
+    to its holder only: the others see an unbroken tie."""
+    games = [
+        position(
+            "dezh",
+            4,
+            characters={0: ["assassin"], 1: ["king"], 2: [hidden]},
+            cities={1: ["manor", "temple"], 2: ["manor", "temple"]},
+        )
+        for hidden in ("warlord", "thief")
+    ]
+    high, low = games
+    assert high.result().winners == (2,) and low.result().winners == (1,)
+    for viewer in (0, 1, 3, None):
+        assert _result(high, viewer) == _result(low, viewer)
+    for viewer in (0, 3, None):
+        assert high.provisional_result(viewer).winners == (1, 2)
+        assert high.provisional_result(viewer)[1].tiebreak == "shared"
+    # Each of the two tied seats knows its own character, not the other's.
+    assert high.provisional_result(1).winners == (1,)
+    assert high.provisional_result(2).winners == (2,)
+    assert low.provisional_result(2).winners == (2,)
+    with pytest.raises(ValueError, match="seat"):
+        high.provisional_result(4)
+
+
+def test_C10_provisional_result_is_the_result_once_the_game_is_over() -> None:
+    from citadels import new_game
+
+    game = new_game("2016", 4, seed=3, preset="cunning_agents")
+    rng = random.Random(3)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    final = json.dumps(game.result().to_json(), sort_keys=True)
+    for viewer in (0, 1, 2, 3, None):
+        assert _result(game, viewer) == final
+
+
+@pytest.mark.parametrize(
+    ("edition", "players", "options"),
+    [
+        ("dezh", 4, {}),
+        ("dezh", 3, {}),
+        ("2016", 4, {"preset": "cunning_agents"}),
+        ("2016", 3, {"preset": "devious_dignitaries"}),
+    ],
+)
+def test_C10_provisional_result_depends_only_on_the_view(
+    edition: str, players: int, options: dict[str, str]
+) -> None:
+    """Resampling everything a seat cannot see (determinization) never changes the seat's
+    provisional result; the full result() does change, which this checks has teeth."""
+    from citadels import new_game
+    from citadels.engine.determinize import determinize
+
+    rng = random.Random(11)
+    changed = 0
+    for seed in range(4):
+        game = new_game(edition, players, seed=seed, **options)
+        step = 0
+        while not game.is_over and step < 600:
+            game.apply(rng.choice(game.legal_actions()))
+            step += 1
+            if step % 23:
+                continue
+            for seat in range(players):
+                sample = determinize(game, seat, random.Random(step))
+                assert _result(sample, seat) == _result(game, seat)
+                changed += sample.result().to_json() != game.result().to_json()
+    assert changed > 0

@@ -115,14 +115,26 @@ class Game:
 
     def result(self) -> Outcome:
         """Scores, breakdowns, ranks and tie-breaks (C-15). Valid once the game is over;
-        before that, the score each seat would have if the game ended now."""
+        before that, the score each seat would have if the game ended now, counting what is
+        still hidden (a Secret Vault in hand, unrevealed characters in a rank tie-break): for
+        analysis only. Clients use :meth:`provisional_result`."""
         return scoring.score(self.state)
 
-    def view(self, seat: int | None = None, *, log_from: int = 0) -> dict[str, Any]:
-        """What ``seat`` may know, as JSON-ready data (``None``: a spectator) (C-10)."""
+    def provisional_result(self, seat: int | None = None) -> Outcome:
+        """The scores and ranks as ``seat`` (``None``: a spectator) can count them now, from
+        what its view shows and nothing else (C-10): hidden cards and unrevealed characters
+        are left out. Once the game is over, the same as :meth:`result`."""
+        self._check_seat(seat)
+        return scoring.provisional_score(self.state, seat)
+
+    def _check_seat(self, seat: int | None) -> None:
         n = len(self.state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise ValueError(f"seat must be None or an integer from 0 to {n - 1}, not {seat!r}")
+
+    def view(self, seat: int | None = None, *, log_from: int = 0) -> dict[str, Any]:
+        """What ``seat`` may know, as JSON-ready data (``None``: a spectator) (C-10)."""
+        self._check_seat(seat)
         legal = self._legal_list() if seat is not None and seat == self.to_move else None
         view = views.player_view(self.state, seat, legal, log_from)
         if self.is_over:
