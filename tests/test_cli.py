@@ -449,6 +449,25 @@ def test_editions_text_shows_bonus_characters_options_and_presets() -> None:
     assert "the Warlord (and the Diplomat) act at the end of the turn" in out
 
 
+def test_editions_show_the_rulebooks_custom_setup_advice() -> None:
+    """K-1, K-7: the rulebook suggests one or two character swaps and two or three added
+    purple districts; the engine accepts more, and `citadels editions` says both."""
+    out = " ".join(invoke("editions").stdout.split())
+    assert "custom setup" in out
+    assert "swapping one or two of the 8 base characters" in out
+    assert "adding two or three bonus purple districts" in out
+    assert "The engine accepts more" in out
+    assert "any 14 of the 30 unique districts" in out  # 2016 (N-1)
+    data = {e["id"]: e for e in json.loads(invoke("editions", "--json").stdout)}
+    assert "one or two" in data["classic"]["setup_advice"]
+    assert data["basic"]["setup_advice"] is None and data["dezh"]["setup_advice"] is None
+    # The advice is not a rule: three swaps and four added purples are accepted.
+    swaps = ["witch", "tax_collector", "wizard", "king", "bishop", "merchant", "architect"]
+    purple = ["haunted_city", "keep", "museum", "quarry", "hospital", "armory"]
+    game = citadels.new_game("classic", 4, characters=[*swaps, "warlord"], districts=purple)
+    assert game.state.characters[:3] == ("witch", "tax_collector", "wizard")
+
+
 # --- narration of the Dark City events --------------------------------------------------------
 
 
@@ -524,6 +543,27 @@ def test_replay_a_saved_game_in_progress(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Scores if the game ended now" in result.stdout
     assert f"seat {game.to_move} is to move" in result.stdout
+
+
+def test_C10_replay_in_progress_scores_only_public_information(tmp_path: Path) -> None:
+    """C-10, R-23: a replayed game in progress shows the spectator's provisional scores, so
+    a Secret Vault hidden in a hand adds nothing to them."""
+    for seed in range(200):
+        game = citadels.new_game("2016", 4, seed=seed, preset="cunning_agents")
+        holders = [p.seat for p in game.state.players if "secret_vault" in p.hand]
+        if holders:
+            break
+    seat = holders[0]
+    assert game.result()[seat].score == 3
+    path = tmp_path / "saved.json"
+    path.write_text(json.dumps(game.to_json()))
+    result = invoke("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "from public information" in result.stdout
+    table = result.stdout[result.stdout.index("from public information") :]
+    rows = [line.split() for line in table.splitlines()]
+    row = next(r for r in rows if r[:1] == [str(seat)])
+    assert row[1] == "0", row
 
 
 def test_replay_a_finished_record(tmp_path: Path) -> None:

@@ -120,6 +120,9 @@ class Edition:
     """N-1: how many unique districts a `2016` deck takes (0: no such rule)."""
     preset_substitutes: Mapping[str, tuple[int, str]] = field(default_factory=dict)
     """T8 substitutions applied to presets: character -> (minimum players, substitute)."""
+    setup_advice: str = ""
+    """The rulebook's suggestion for a custom setup (K-1, K-7, N-1), shown by ``citadels
+    editions``. Advice only: ``resolve_setup`` checks the rules, not the advice."""
 
     def completion_size(self, players: int, complete_at: int | None = None) -> int:
         """The number of districts that completes a city (C-14, D-2, K-6)."""
@@ -287,6 +290,13 @@ CLASSIC = Edition(
     options=_frozen({"complete_at": 8, "characters": None, "districts": None, "preset": None}),
     purple_pool=_frozen({**_CLASSIC_PURPLE, **cards.copies(cards.DARK_CITY_ROWS)}),
     presets=_frozen(dict(CLASSIC_PRESETS)),
+    setup_advice=(
+        "The rulebook suggests swapping one or two of the 8 base characters for Dark City "
+        "characters of the same rank (a rank-9 character may be added) and adding two or "
+        "three bonus purple districts, taking out one base purple for each further one. The "
+        "engine accepts more: any Dark City character for any rank, and any list of purple "
+        "districts from the pool."
+    ),
 )
 
 _COLOURED_2016 = {
@@ -404,6 +414,11 @@ EDITION_2016 = Edition(
     tax_per_build=True,
     unique_districts=14,
     preset_substitutes=_frozen({"emperor": (3, "king"), "queen": (5, "artist")}),
+    setup_advice=(
+        "The rulebook suggests the first game (the 8 base characters and its 14 unique "
+        "districts), then its named setups. The engine accepts any one character per rank "
+        "(rank 9 optional, needed for 8 players) and any 14 of the 30 unique districts."
+    ),
 )
 
 #: Every edition the engine plays, by id.

@@ -167,7 +167,8 @@ def show_game(game: Game) -> None:
     render.print_narration(console, edition, view["log"], render.setup_summary(edition, setup))
     console.print()
     console.print(render.cities_table(edition, view))
-    console.print(render.result_table(game.result(), final=game.is_over))
+    # A game in progress shows only what a spectator may count (C-10), like its log.
+    console.print(render.result_table(game.provisional_result(None), final=game.is_over))
     if not game.is_over:
         console.print(
             Text(f"The game is not over: seat {game.to_move} is to move.", style="yellow")
