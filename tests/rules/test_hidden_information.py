@@ -16,7 +16,14 @@ import pytest
 
 from citadels import Game, Murder
 from citadels.engine.state import TURNS
-from tests.helpers import characters_2016, classic_characters, play, position
+from tests.helpers import (
+    characters_2016,
+    classic_characters,
+    end_turn_with_gold,
+    play,
+    position,
+    turn,
+)
 
 Viewers = Sequence[int | None]
 
@@ -324,3 +331,24 @@ def test_C10_provisional_result_depends_only_on_the_view(
                 assert _result(sample, seat) == _result(game, seat)
                 changed += sample.result().to_json() != game.result().to_json()
     assert changed > 0
+
+
+# --- C-4, C-10: the order of a seat's picks ------------------------------------------------
+
+
+@pytest.mark.parametrize("edition", ["basic", "dezh", "classic", "2016"])
+def test_C4_C10_revealed_characters_do_not_show_the_order_they_were_picked(
+    edition: str,
+) -> None:
+    """With 2–3 players a seat holds two characters; once both are revealed (or the game is
+    over) the others must not learn which one it picked first."""
+    games = [
+        position(edition, 3, characters={0: pair, 1: ["thief"], 2: ["magician"]})
+        for pair in (["king", "warlord"], ["warlord", "king"])
+    ]
+    for game in games:
+        while turn(game) != (0, "warlord"):
+            end_turn_with_gold(game)
+        assert game.view(None)["players"][0]["characters"] == ["king", "warlord"]
+    for viewer in (0, 1, 2, None):
+        assert _shown(games[0], viewer) == _shown(games[1], viewer)
