@@ -101,7 +101,8 @@ def _bars(
     ax.set_xticks(range(len(labels)))
     ax.set_xticklabels(labels, rotation=30, ha="right", fontsize=8)
     ax.set_ylabel("win rate (95% CI)")
-    ax.set_ylim(0, 1)
+    top = max([r.high for r in rates] + [parity or 0.0])
+    ax.set_ylim(0, min(1.0, max(0.25, top * 1.15)))  # room for the bars, not a sea of white
     ax.set_title(title, fontsize=10)
 
 
@@ -168,7 +169,8 @@ def _write_plots(result: TournamentResult, out: str) -> list[str]:
 
     fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
     rounds = [g.rounds for g in result.records]
-    ax.hist(rounds, bins=range(min(rounds), max(rounds) + 2), color="#55a868", align="left")
+    bins = range(min(rounds), max(rounds) + 2)
+    ax.hist(rounds, bins=bins, color="#55a868", align="left", rwidth=0.85)
     ax.set_xlabel("rounds")
     ax.set_ylabel("games")
     save(fig, "rounds.png", "Game length")
