@@ -311,6 +311,8 @@ def test_make_bot_parameters_and_errors() -> None:
 def test_make_bot_matches_kinds_loosely_and_suggests() -> None:
     assert isinstance(make_bot("ISMCTS", seed=1, iterations=3), ISMCTSBot)
     assert isinstance(make_bot(" Heuristic ", seed=1), HeuristicBot)
+    loose = make_bot("ismcts", seed=1, **{"Time-Limit": 0.5, "ITERATIONS": 4})
+    assert isinstance(loose, ISMCTSBot) and loose.iterations == 4 and loose.time_limit == 0.5
     with pytest.raises(ValueError, match=r"unknown bot 'hueristic' \(did you mean 'heuristic'\?\)"):
         make_bot("hueristic")
 

@@ -10,7 +10,7 @@ from typing import Any, Protocol, runtime_checkable
 from citadels.engine.actions import Action
 from citadels.engine.determinize import SeatSampler
 from citadels.engine.game import Game
-from citadels.ids import did_you_mean, resolve_id
+from citadels.ids import did_you_mean, match_id, resolve_id
 
 
 @runtime_checkable
@@ -112,16 +112,19 @@ def _type_name(hint: Any) -> str:
     )
 
 
-def check_bot_parameters(kind: str, params: dict[str, Any]) -> None:
-    """``ValueError`` naming the problem and the parameters ``kind`` takes, if ``params`` has
-    a name the bot does not take or a value of the wrong type."""
+def check_bot_parameters(kind: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with their names in canonical spelling (matched loosely, ``Time-Limit`` is
+    ``time_limit``); ``ValueError`` naming the problem and the parameters ``kind`` takes if a
+    name is not one the bot takes or a value is of the wrong type."""
     kind = bot_kind(kind)
     takes = bot_parameters(kind)
     listing = ", ".join(takes) if takes else "none"
-    for name, value in params.items():
-        if name not in takes:
+    out: dict[str, Any] = {}
+    for typed, value in params.items():
+        name = match_id(typed, takes)
+        if name is None:
             raise ValueError(
-                f"bot {kind!r} has no parameter {name!r}{did_you_mean(name, takes)}; "
+                f"bot {kind!r} has no parameter {typed!r}{did_you_mean(typed, takes)}; "
                 f"its parameters: {listing}"
             )
         if not _fits(value, takes[name]):
@@ -129,6 +132,8 @@ def check_bot_parameters(kind: str, params: dict[str, Any]) -> None:
                 f"bot {kind!r}: {name} takes {_type_name(takes[name])}, not {value!r}; "
                 f"its parameters: {listing}"
             )
+        out[name] = value
+    return out
 
 
 def make_bot(kind: str, *, seed: int | None = None, **params: Any) -> Bot:
@@ -137,7 +142,6 @@ def make_bot(kind: str, *, seed: int | None = None, **params: Any) -> Bot:
     does not take or a value of the wrong type raises ``ValueError`` naming the known kinds or
     the bot's parameters."""
     kind = bot_kind(kind)
-    check_bot_parameters(kind, params)
     cls, preset = _bot_classes()[kind]
-    bot: Bot = cls(seed, **{**preset, **params})
+    bot: Bot = cls(seed, **{**preset, **check_bot_parameters(kind, params)})
     return bot

@@ -75,8 +75,8 @@ def parse_bots(spec: str) -> list[BotEntry]:
                     f"the parameters of {kind!r}: {takes}"
                 )
             params.append((key.strip(), _value(value.strip())))
-        check_bot_parameters(kind, dict(params))
-        entries.append(BotEntry(part, kind, tuple(params)))
+        checked = check_bot_parameters(kind, dict(params))
+        entries.append(BotEntry(part, kind, tuple(checked.items())))
     if len(entries) < 2:
         raise ValueError("a tournament needs at least 2 bots, one per seat")
     return entries
