@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from citadels.editions import Edition, get_edition, resolve_setup
+from citadels.editions import Edition, canonical_options, get_edition, resolve_setup
 from citadels.engine import legality, rules, scoring, serialize, views
 from citadels.engine.actions import Action, action_from_json
 from citadels.engine.scoring import Outcome
@@ -194,6 +194,7 @@ def new_game(
         seed = secrets.randbits(63)
     elif type(seed) is not int:
         raise ValueError(f"seed must be an integer, not {seed!r}")
+    options = canonical_options(ed, options)  # ids as the record keeps them
     chosen = resolve_setup(ed, players, options)
     state = rules.setup(
         ed, players, dict(options), seed, chosen.characters, chosen.deck, chosen.complete_at
@@ -220,8 +221,10 @@ def replay(record: Any) -> Game:
                 raise CorruptState(f"action {i} of the record does not replay: {exc}") from None
     except CorruptState:
         raise
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CorruptState(f"bad game record: {type(exc).__name__}: {exc}") from None
+    except KeyError as exc:
+        raise CorruptState(f"bad game record: it has no {exc.args[0]!r}") from None
+    except (TypeError, ValueError) as exc:
+        raise CorruptState(f"bad game record: {exc}") from None
     return game
 
 
