@@ -10,7 +10,14 @@ from citadels.engine import legality, rules, scoring, serialize, views
 from citadels.engine.actions import Action, action_from_json
 from citadels.engine.scoring import Outcome
 from citadels.engine.state import OVER, GameState
-from citadels.errors import CorruptState, MalformedAction, NotYourTurn
+from citadels.errors import (
+    CorruptState,
+    InvalidArgument,
+    InvalidSetup,
+    MalformedAction,
+    NotYourTurn,
+    describe,
+)
 
 RECORD_FORMAT = "citadels.record/1"
 GAME_FORMAT = "citadels.game/1"
@@ -75,7 +82,10 @@ class Game:
         return self._legal_list()[:]
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is one of the legal actions now."""
+        """Whether ``action`` is one of the legal actions now (``MalformedAction`` for
+        something that is not an action)."""
+        if not isinstance(action, Action):
+            raise MalformedAction(f"not an action: {describe(action)}")
         return action in self._legal_list()
 
     # --- playing --------------------------------------------------------------------------
@@ -88,18 +98,21 @@ class Game:
         unchanged.
         """
         if not isinstance(action, Action):
-            raise MalformedAction(f"not an action: {action!r}")
+            raise MalformedAction(f"not an action: {describe(action)}")
+        if seat is not None and type(seat) is not int:
+            raise MalformedAction(f"the seat must be an integer or None, not {describe(seat)}")
         if action not in self._legal_list():
             s = self.state
             if seat is not None and s.phase != OVER and seat != rules.to_move(s):
                 raise NotYourTurn(
-                    f"{action.text()}: it is seat {rules.to_move(s)}'s decision, not seat {seat}'s"
+                    f"{action.text()}: it is seat {rules.to_move(s)}'s decision, "
+                    f"not seat {describe(seat)}'s"
                 )
             raise legality.explain_illegal(s, action)
         if seat is not None and seat != rules.to_move(self.state):
             raise NotYourTurn(
                 f"{action.text()}: it is seat {rules.to_move(self.state)}'s decision, "
-                f"not seat {seat}'s"
+                f"not seat {describe(seat)}'s"
             )
         rules.apply(self.state, action)
         self._legal = None
@@ -122,7 +135,13 @@ class Game:
         """What ``seat`` may know, as JSON-ready data (``None``: a spectator) (C-10)."""
         n = len(self.state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-            raise ValueError(f"seat must be None or an integer from 0 to {n - 1}, not {seat!r}")
+            raise InvalidArgument(
+                f"seat must be None or an integer from 0 to {n - 1}, not {describe(seat)}"
+            )
+        if type(log_from) is not int or log_from < 0:
+            raise InvalidArgument(
+                f"log_from must be an integer of at least 0, not {describe(log_from)}"
+            )
         legal = self._legal_list() if seat is not None and seat == self.to_move else None
         view = views.player_view(self.state, seat, legal, log_from)
         if self.is_over:
@@ -147,9 +166,13 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """The game record: setup, seed and actions; :func:`replay` rebuilds the game."""
+        setup = self._setup
         return {
             "format": RECORD_FORMAT,
-            **self._setup,
+            "edition": setup["edition"],
+            "players": setup["players"],
+            "seed": setup["seed"],
+            "options": copy_options(setup["options"]),
             "actions": [a.to_json() for a in self._actions],
         }
 
@@ -169,24 +192,30 @@ class Game:
         )
 
 
+def copy_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A copy of setup options that shares no list with them (ids are lists of strings)."""
+    return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in options.items()}
+
+
 def new_game(
     edition: str = "classic", players: int = 4, *, seed: int | None = None, **options: Any
 ) -> Game:
     """Start a game of ``edition`` for ``players`` seats.
 
     ``seed`` fixes every shuffle (``None``: a fresh random seed, kept in the record).
-    Unknown editions, bad player counts and bad options raise ``ValueError``.
+    Unknown editions, bad player counts, seeds and options raise ``InvalidSetup`` (a
+    ``ValueError``). The game keeps its own copy of ``options``.
     """
     ed = get_edition(edition)
     if seed is None:
         seed = secrets.randbits(63)
-    elif type(seed) is not int:
-        raise ValueError(f"seed must be an integer, not {seed!r}")
+    elif type(seed) is not int or not -(1 << 63) <= seed < 1 << 64:
+        raise InvalidSetup(f"seed must be a 64-bit integer, not {describe(seed)}")
     chosen = resolve_setup(ed, players, options)
     state = rules.setup(
-        ed, players, dict(options), seed, chosen.characters, chosen.deck, chosen.complete_at
+        ed, players, copy_options(options), seed, chosen.characters, chosen.deck, chosen.complete_at
     )
-    setup = {"edition": ed.id, "players": players, "seed": seed, "options": dict(options)}
+    setup = {"edition": ed.id, "players": players, "seed": seed, "options": copy_options(options)}
     return Game(state, setup)
 
 

@@ -48,13 +48,18 @@ PENDING_KINDS = (
 )
 
 
+def _copy(d: dict[str, Any]) -> dict[str, Any]:
+    """A copy of an event's data (or of options) sharing no list with it."""
+    return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in d.items()}
+
+
 def state_to_json(s: GameState) -> dict[str, Any]:
     """Everything about the state, as JSON-ready data."""
     t = s.turn
     return {
         "format": FORMAT,
         "edition": s.edition.id,
-        "options": dict(s.options),
+        "options": _copy(s.options),
         "seed": s.seed,
         "rng": s.rng,
         "characters": list(s.characters),
@@ -130,7 +135,16 @@ def state_to_json(s: GameState) -> dict[str, Any]:
             }
             for p in s.pending
         ],
-        "log": [[e.kind, e.seat, e.data, e.secret, list(e.viewers)] for e in s.log],
+        "log": [
+            [
+                e.kind,
+                e.seat,
+                _copy(e.data),
+                None if e.secret is None else _copy(e.secret),
+                list(e.viewers),
+            ]
+            for e in s.log
+        ],
     }
 
 

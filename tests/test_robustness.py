@@ -1,0 +1,289 @@
+"""Bad input gets the project's own error with a clear message and changes nothing.
+
+Mistyped actions, handed-out data that must not alias the game, malformed arguments, and
+(with hypothesis) random malformed actions and random mutations of saves.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import citadels
+from citadels import (
+    ACTION_TYPES,
+    Action,
+    Build,
+    CitadelsError,
+    CorruptState,
+    Destroy,
+    ExchangeHands,
+    GatherCards,
+    InvalidArgument,
+    InvalidSetup,
+    KeepCards,
+    MalformedAction,
+    PickCharacter,
+    TakeIncome,
+    UseGraveyard,
+    action_from_json,
+)
+
+
+def played(
+    edition: str = "classic", players: int = 4, seed: int = 3, steps: int = 60
+) -> citadels.Game:
+    """A game after ``steps`` random legal actions."""
+    game = citadels.new_game(edition, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def frozen(game: citadels.Game) -> str:
+    """Everything about a game, as text: its save (state and record)."""
+    return json.dumps(game.to_json(), sort_keys=True)
+
+
+# --- 1. actions are strictly typed ---------------------------------------------------------
+
+MISTYPED: list[Callable[[], Action]] = [
+    lambda: GatherCards(2.0),  # type: ignore[arg-type]
+    lambda: GatherCards(True),
+    lambda: TakeIncome(cards=0.0),  # type: ignore[arg-type]
+    lambda: TakeIncome(cards=False),
+    lambda: ExchangeHands(True),
+    lambda: ExchangeHands(1.0),  # type: ignore[arg-type]
+    lambda: Destroy(0.0, "manor"),  # type: ignore[arg-type]
+    lambda: Destroy(10**5000, "manor"),
+    lambda: PickCharacter(None),  # type: ignore[arg-type]
+    lambda: Build(["x"]),  # type: ignore[arg-type]
+    lambda: KeepCards(["manor"]),  # type: ignore[arg-type]
+    lambda: KeepCards(("manor", 2)),  # type: ignore[arg-type]
+    lambda: UseGraveyard(1),  # type: ignore[arg-type]
+    lambda: Action(),
+]
+
+
+@pytest.mark.parametrize("build", MISTYPED)
+def test_a_mistyped_action_cannot_be_built(build: Callable[[], Action]) -> None:
+    with pytest.raises(MalformedAction) as err:
+        build()
+    assert err.value.code == "malformed_action"
+    message = str(err.value)
+    assert "must be" in message or "base class" in message
+    assert len(message) < 300
+
+
+def test_a_well_typed_action_still_equals_the_shared_legal_one() -> None:
+    game = citadels.new_game("classic", 4, seed=1)
+    for action in game.legal_actions():
+        rebuilt = type(action)(*[getattr(action, f.name) for f in dataclasses.fields(action)])
+        assert rebuilt == action and game.is_legal(rebuilt)
+
+
+def test_is_legal_and_apply_refuse_what_is_not_an_action() -> None:
+    game = citadels.new_game("classic", 4, seed=1)
+    before = frozen(game)
+    for bad in ("pick king", None, {"type": "gather_gold"}, [[[]]]):
+        with pytest.raises(MalformedAction):
+            game.is_legal(bad)  # type: ignore[arg-type]
+        with pytest.raises(MalformedAction):
+            game.apply(bad)  # type: ignore[arg-type]
+    assert frozen(game) == before
+
+
+@pytest.mark.parametrize("seat", ["0", 0.0, True, [0], 10**5000], ids=range(5))
+def test_apply_refuses_a_seat_that_is_not_a_seat_number(seat: Any) -> None:
+    game = citadels.new_game("classic", 4, seed=1)
+    before = frozen(game)
+    action = game.legal_actions()[0]
+    with pytest.raises(CitadelsError) as err:
+        game.apply(action, seat=seat)
+    if type(seat) is not int:
+        assert isinstance(err.value, MalformedAction)
+        assert "seat must be an integer" in str(err.value)
+    assert frozen(game) == before
+
+
+# --- 2. nothing handed out aliases the game ------------------------------------------------
+
+
+def test_a_view_shares_no_list_with_the_game() -> None:
+    game = played()
+    before = frozen(game)
+    record = json.dumps(game.record())
+    seat = game.to_move
+    for viewer in (None, seat):
+        view = game.view(viewer)
+        for event in view["log"]:
+            for value in event.values():
+                if isinstance(value, list):
+                    value.append("palace")
+        for player in view["players"]:
+            player["city"].append("palace")
+            player["characters"].append("king")
+        view["revealed"]["king"] = 0
+        view["extra_first"].append(1)
+    assert frozen(game) == before
+    assert json.dumps(game.record()) == record
+    assert game.view(seat) == game.copy().view(seat)
+
+
+def test_a_save_shares_nothing_with_the_game() -> None:
+    game = played("classic", 5, steps=80)
+    before = frozen(game)
+    saved = game.to_json()
+    for event in saved["state"]["log"]:
+        for part in (event[2], event[3] or {}):
+            for value in part.values():
+                if isinstance(value, list):
+                    value.append("palace")
+            part["extra"] = 1
+    saved["state"]["options"]["complete_at"] = 7
+    saved["record"]["options"]["complete_at"] = 7
+    assert frozen(game) == before
+
+
+def test_record_options_are_a_copy_also_for_copies() -> None:
+    chosen = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]
+    game = citadels.new_game("classic", 4, seed=2, characters=chosen, districts=["keep", "museum"])
+    twin = game.copy()
+    before = frozen(game)
+    record = game.record()
+    record["options"]["characters"].append("queen")
+    record["options"]["districts"].clear()
+    record["options"]["complete_at"] = 7
+    assert frozen(game) == before
+    assert game.record() == twin.record()
+    assert twin.record()["options"]["characters"] == chosen
+
+
+def test_new_game_copies_the_lists_it_is_given() -> None:
+    chosen = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"]
+    purple = ["keep", "museum"]
+    game = citadels.new_game("classic", 4, seed=2, characters=chosen, districts=purple)
+    before = frozen(game)
+    chosen[3] = "emperor"
+    purple.append("lighthouse")
+    assert frozen(game) == before
+    assert citadels.replay(game.record()).view(None) == game.view(None)
+
+
+def test_a_loaded_game_keeps_no_list_of_what_it_was_loaded_from() -> None:
+    game = played("classic", 4, steps=50)
+    saved = json.loads(json.dumps(game.to_json()))
+    loaded = citadels.game_from_json(saved)
+    before = frozen(loaded)
+    for event in saved["state"]["log"]:
+        for part in (event[2], event[3] or {}):
+            for value in part.values():
+                if isinstance(value, list):
+                    value.append("palace")
+    saved["state"]["options"]["complete_at"] = 7
+    saved["record"]["options"]["complete_at"] = 7
+    for player in saved["state"]["players"]:
+        player["hand"].append("palace")
+    saved["record"]["actions"].clear()
+    assert frozen(loaded) == before
+
+
+# --- 4. malformed arguments ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"districts": [["keep"]]}, "districts"),
+        ({"characters": [["king"]]}, "characters"),
+        ({"preset": ["base"]}, "preset"),
+        ({"players": "4"}, "players"),
+        ({"seed": True}, "seed"),
+        ({"seed": 10**5000}, "seed"),
+        ({"complete_at": 10**5000}, "complete_at"),
+        ({"edition": [[["classic"]]]}, "edition"),
+        ({"edition": 10**5000}, "edition"),
+    ],
+    ids=range(9),
+)
+def test_new_game_refuses_malformed_arguments_with_its_own_error(
+    kwargs: dict[str, Any], match: str
+) -> None:
+    args = {"edition": "classic", "players": 4, "seed": 0, **kwargs}
+    with pytest.raises(InvalidSetup, match=match) as err:
+        citadels.new_game(**args)
+    assert isinstance(err.value, ValueError)
+    assert err.value.code == "invalid_setup"
+    assert len(str(err.value)) < 300
+
+
+@pytest.mark.parametrize(
+    ("kwargs"),
+    [
+        {"seat": "0"},
+        {"seat": True},
+        {"seat": 9},
+        {"log_from": "a"},
+        {"log_from": -1},
+        {"log_from": 1.0},
+        {"log_from": None},
+    ],
+    ids=range(7),
+)
+def test_view_refuses_malformed_arguments(kwargs: dict[str, Any]) -> None:
+    game = played(steps=10)
+    with pytest.raises(InvalidArgument) as err:
+        game.view(**kwargs)
+    assert isinstance(err.value, ValueError) and err.value.code == "invalid_argument"
+    assert len(str(err.value)) < 300
+
+
+def _nested(depth: int) -> Any:
+    value: Any = "x"
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
+GARBAGE: list[Any] = [
+    None,
+    3,
+    "build manor",
+    _nested(100_000),
+    {"type": _nested(100_000)},
+    {"type": "build", "district": _nested(100_000)},
+    {"type": "destroy", "seat": 10**5000, "district": "manor"},
+    {"type": "build", "district": "manor", 1: 2},
+    {"type": "build", "district": "manor", ("a",): 2},
+    {"type": "build", "district": "x" * 100_000},
+    {"type": "pick", "character": None},
+    {"type": "keep", "districts": [["manor"]]},
+    {"type": "take_income", "cards": 0.0},
+    {"type": "exchange_hands", "seat": True},
+    {(1, 2): "build"},
+]
+
+
+@pytest.mark.parametrize("obj", GARBAGE, ids=range(len(GARBAGE)))
+def test_garbage_json_gets_a_clean_error_and_changes_nothing(obj: Any) -> None:
+    game = played(steps=10)
+    before = frozen(game)
+    try:
+        action = action_from_json(obj)
+    except MalformedAction as exc:
+        assert len(str(exc)) < 800
+    else:
+        with pytest.raises(CitadelsError):
+            game.apply(action, seat=game.to_move)
+    with pytest.raises(CitadelsError) as err:
+        game.apply_json(obj, seat=game.to_move)
+    assert len(str(err.value)) < 800
+    assert frozen(game) == before
