@@ -287,3 +287,199 @@ def test_garbage_json_gets_a_clean_error_and_changes_nothing(obj: Any) -> None:
         game.apply_json(obj, seat=game.to_move)
     assert len(str(err.value)) < 800
     assert frozen(game) == before
+
+
+# --- 3. the save loader refuses anything inconsistent, naming the path --------------------
+
+
+def _save(game: citadels.Game) -> dict[str, Any]:
+    return json.loads(json.dumps(game.to_json()))
+
+
+def _in_turns(edition: str = "classic", players: int = 4, seed: int = 5) -> citadels.Game:
+    game = citadels.new_game(edition, players, seed=seed)
+    rng = random.Random(seed)
+    while game.state.turn is None:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def _refused(save: dict[str, Any], path: str) -> CorruptState:
+    with pytest.raises(CorruptState) as err:
+        citadels.game_from_json(save)
+    assert err.value.code == "corrupt_state"
+    assert path in str(err.value), str(err.value)
+    assert len(str(err.value)) < 300
+    return err.value
+
+
+def _index(save: dict[str, Any], kind: str) -> int:
+    return next(i for i, ev in enumerate(save["state"]["log"]) if ev[0] == kind)
+
+
+def test_a_log_event_missing_a_key_is_refused_by_path() -> None:
+    save = _save(played(steps=40))
+    i = _index(save, "deal")
+    del save["state"]["log"][i][3]["districts"]
+    _refused(save, f"state.log[{i}].secret.districts is missing")
+
+
+@pytest.mark.parametrize(
+    ("part", "key", "value"),
+    [
+        (2, "count", "4"),
+        (2, "count", 4.0),
+        (2, "gold", True),
+        (3, "districts", "manor"),
+        (3, "districts", [["manor"]]),
+        (3, "districts", ["no_such_card"]),
+    ],
+    ids=range(6),
+)
+def test_a_log_event_of_the_wrong_type_is_refused_by_path(part: int, key: str, value: Any) -> None:
+    save = _save(played(steps=40))
+    i = _index(save, "deal")
+    save["state"]["log"][i][part][key] = value
+    where = "data" if part == 2 else "secret"
+    _refused(save, f"state.log[{i}].{where}.{key}")
+
+
+def test_log_events_of_unknown_kind_or_shape_are_refused() -> None:
+    for mutate, path in (
+        (lambda ev: ev.__setitem__(0, "teleport"), ".kind"),
+        (lambda ev: ev.__setitem__(1, "0"), ".seat"),
+        (lambda ev: ev.__setitem__(4, [9]), ".viewers[0]"),
+        (lambda ev: ev.__setitem__(3, None), ".secret"),
+        (lambda ev: ev[2].__setitem__("extra", 1), ".data.'extra'"),
+        (lambda ev: ev.pop(), ""),
+    ):
+        save = _save(played(steps=40))
+        i = _index(save, "deal")
+        mutate(save["state"]["log"][i])
+        _refused(save, f"state.log[{i}]{path}")
+
+
+def test_record_actions_that_are_not_a_list_are_refused() -> None:
+    save = _save(played(steps=5))
+    save["record"]["actions"] = 5
+    _refused(save, "record.actions must be a list")
+    record = played(steps=5).record()
+    record["actions"] = 5
+    with pytest.raises(CorruptState, match="record.actions"):
+        citadels.replay(record)
+
+
+def test_a_list_inside_options_characters_is_refused() -> None:
+    save = _save(played(steps=5))
+    save["record"]["options"]["characters"] = [["king"]]
+    _refused(save, "record.options.characters[0]")
+    record = played(steps=5).record()
+    record["options"]["characters"] = [["king"]]
+    with pytest.raises(CorruptState, match=r"record.options.characters\[0\]"):
+        citadels.replay(record)
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        ("record", "options", "preset"),
+        ("record", "seed"),
+        ("state", "deck"),
+        ("state", "log"),
+        ("state", "options", "districts"),
+        ("record", "actions"),
+    ],
+    ids=range(6),
+)
+def test_deeply_nested_values_are_refused_without_recursion(where: tuple[str, ...]) -> None:
+    save = _save(played(steps=5))
+    target = save
+    for key in where[:-1]:
+        target = target[key]
+    target[where[-1]] = _nested(100_000)
+    with pytest.raises(CorruptState):
+        citadels.game_from_json(save)
+    record = played(steps=5).record()
+    if where[0] == "record":
+        target = record
+        for key in where[1:-1]:
+            target = target[key]
+        target[where[-1]] = _nested(100_000)
+        with pytest.raises(CorruptState):
+            citadels.replay(record)
+
+
+def test_huge_integers_are_refused() -> None:
+    for key in ("seed", "rng", "tax_token", "round"):
+        save = _save(played(steps=5))
+        save["state"][key] = 10**5000
+        _refused(save, f"state.{key}")
+    save = _save(played(steps=5))
+    save["record"]["seed"] = 10**5000
+    with pytest.raises(CorruptState):
+        citadels.game_from_json(save)
+
+
+def test_a_face_down_character_also_held_is_refused() -> None:
+    game = _in_turns()
+    save = _save(game)
+    held = save["state"]["players"][0]["characters"][0]
+    save["state"]["facedown"].append(held)
+    _refused(save, "state.facedown")
+
+
+def test_a_murdered_character_not_in_play_is_refused() -> None:
+    save = _save(_in_turns())
+    save["state"]["murdered"] = "witch"  # a classic character, not in this game
+    _refused(save, "state.murdered")
+    save = _save(_in_turns())
+    save["state"]["murdered"] = save["state"]["characters"][1]
+    save["state"]["faceup"] = [save["state"]["characters"][1]]
+    with pytest.raises(CorruptState):
+        citadels.game_from_json(save)
+
+
+def test_holders_that_do_not_match_the_seats_are_refused() -> None:
+    save = _save(_in_turns())
+    holders = save["state"]["holders"]
+    c = next(iter(holders))
+    holders[c] = (holders[c] + 1) % 4
+    _refused(save, "state.holders")
+
+
+def test_a_turn_seat_that_is_not_the_holder_is_refused() -> None:
+    save = _save(_in_turns())
+    turn = save["state"]["turn"]
+    turn["seat"] = (turn["seat"] + 1) % 4
+    _refused(save, "state.turn.seat")
+
+
+def test_a_pending_decision_with_no_legal_action_is_refused() -> None:
+    save = _save(_in_turns())
+    seat = save["state"]["turn"]["seat"]
+    save["state"]["pending"].append(
+        {"kind": "keep", "seat": seat, "cards": [], "keep": 1, "target": -1, "seats": []}
+    )
+    _refused(save, "state.pending[0] leaves no legal action")
+
+
+def test_state_options_must_match_the_record() -> None:
+    save = _save(played(steps=5))
+    save["state"]["options"]["complete_at"] = 7
+    _refused(save, "state.options")
+
+
+def test_every_position_of_real_games_still_loads() -> None:
+    for edition, players, seed in (
+        ("basic", 3, 1),
+        ("dezh", 2, 2),
+        ("classic", 6, 3),
+        ("2016", 5, 4),
+    ):
+        game = citadels.new_game(edition, players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            loaded = citadels.game_from_json(_save(game))
+            assert frozen(loaded) == frozen(game)
+            game.apply(rng.choice(game.legal_actions()))
+        assert frozen(citadels.game_from_json(_save(game))) == frozen(game)

@@ -11,6 +11,7 @@ from citadels.engine.actions import Action, action_from_json
 from citadels.engine.scoring import Outcome
 from citadels.engine.state import OVER, GameState
 from citadels.errors import (
+    CitadelsError,
     CorruptState,
     InvalidArgument,
     InvalidSetup,
@@ -219,53 +220,87 @@ def new_game(
     return Game(state, setup)
 
 
+def _read_setup(record: Any, path: str) -> tuple[dict[str, Any], list[Any]]:
+    """The setup and the actions of a record, checked by path and copied."""
+    if not isinstance(record, dict):
+        raise CorruptState(f"saved game is corrupt: {path} must be an object")
+    for key in ("edition", "players", "seed", "options", "actions"):
+        if key not in record:
+            raise CorruptState(f"saved game is corrupt: {path}.{key} is missing")
+    for key in ("edition", "players", "seed"):
+        value = record[key]
+        if type(value) is not (str if key == "edition" else int):
+            raise CorruptState(
+                f"saved game is corrupt: {path}.{key} has the wrong type: {describe(value)}"
+            )
+    options = serialize.plain_options(record["options"], f"{path}.options")
+    actions = record["actions"]
+    if type(actions) is not list:
+        raise CorruptState(
+            f"saved game is corrupt: {path}.actions must be a list, not {describe(actions)}"
+        )
+    setup = {
+        "edition": record["edition"],
+        "players": record["players"],
+        "seed": record["seed"],
+        "options": options,
+    }
+    return setup, actions
+
+
 def replay(record: Any) -> Game:
     """Rebuild a game from its record; ``CorruptState`` if the record does not replay."""
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise CorruptState("not a game record (missing or unknown 'format')")
+    setup, actions = _read_setup(record, "record")
     try:
-        game = new_game(
-            record["edition"], record["players"], seed=record["seed"], **record["options"]
-        )
-        actions = record["actions"]
-        if not isinstance(actions, list):
-            raise CorruptState("the record's actions must be a list")
-        for i, obj in enumerate(actions):
-            try:
-                game.apply_json(obj)
-            except Exception as exc:
-                raise CorruptState(f"action {i} of the record does not replay: {exc}") from None
-    except CorruptState:
-        raise
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CorruptState(f"bad game record: {type(exc).__name__}: {exc}") from None
+        game = new_game(setup["edition"], setup["players"], seed=setup["seed"], **setup["options"])
+    except InvalidSetup as exc:
+        raise CorruptState(f"bad game record: {exc}") from None
+    for i, obj in enumerate(actions):
+        try:
+            game.apply_json(obj)
+        except CitadelsError as exc:
+            raise CorruptState(
+                f"action {i} of the record does not replay (record.actions[{i}]): {exc}"
+            ) from None
     return game
 
 
 def game_from_json(obj: Any) -> Game:
-    """Load a game saved by ``Game.to_json``; ``CorruptState`` names what is wrong."""
+    """Load a game saved by ``Game.to_json``; ``CorruptState`` names the path of the first bad
+    field and what is wrong. The game shares nothing with ``obj``."""
     if not isinstance(obj, dict) or obj.get("format") != GAME_FORMAT:
         raise CorruptState("not a saved game (missing or unknown 'format')")
+    extra = [k for k in obj if k not in ("format", "record", "state")]
+    if extra:
+        raise CorruptState(f"saved game is corrupt: {describe(extra[0])} is not a known field")
     record = obj.get("record")
     if not isinstance(record, dict):
         raise CorruptState("saved game has no record")
+    if record.get("format") != RECORD_FORMAT:
+        raise CorruptState("saved game is corrupt: record.format is not a record's format")
+    setup, actions = _read_setup(record, "record")
     try:
-        edition = get_edition(record["edition"])
-    except (KeyError, ValueError) as exc:
-        raise CorruptState(f"saved game names no known edition: {exc}") from None
-    setup = {k: record[k] for k in ("edition", "players", "seed", "options") if k in record}
-    if len(setup) != 4 or not isinstance(setup["options"], dict):
-        raise CorruptState("saved game's record lacks its setup")
-    try:
+        edition = get_edition(setup["edition"])
         chosen = resolve_setup(edition, setup["players"], setup["options"])
-    except ValueError as exc:
-        raise CorruptState(f"saved game's setup is invalid: {exc}") from None
+    except InvalidSetup as exc:
+        raise CorruptState(f"saved game is corrupt: record: {exc}") from None
     state = serialize.state_from_json(obj.get("state"), chosen.deck)
     if len(state.players) != setup["players"] or state.characters != chosen.characters:
         raise CorruptState("saved game's record does not match its state")
+    if state.edition is not edition or state.seed != setup["seed"]:
+        raise CorruptState("saved game's record does not match its state (edition or seed)")
+    if state.options != setup["options"]:
+        raise CorruptState("saved game is corrupt: state.options do not match record.options")
     game = Game(state, setup)
-    try:
-        game._actions = [action_from_json(a) for a in record.get("actions", [])]
-    except MalformedAction as exc:
-        raise CorruptState(f"saved game's record has a bad action: {exc}") from None
+    parsed: list[Action] = []
+    for i, a in enumerate(actions):
+        try:
+            parsed.append(action_from_json(a))
+        except MalformedAction as exc:
+            raise CorruptState(
+                f"saved game is corrupt: record.actions[{i}] is not an action: {exc}"
+            ) from None
+    game._actions = parsed
     return game
