@@ -6,6 +6,7 @@ Mistyped actions, handed-out data that must not alias the game, malformed argume
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import random
@@ -13,6 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import citadels
 from citadels import (
@@ -365,7 +368,7 @@ def test_record_actions_that_are_not_a_list_are_refused() -> None:
     _refused(save, "record.actions must be a list")
     record = played(steps=5).record()
     record["actions"] = 5
-    with pytest.raises(CorruptState, match="record.actions"):
+    with pytest.raises(CorruptState, match=r"record\.actions"):
         citadels.replay(record)
 
 
@@ -375,7 +378,7 @@ def test_a_list_inside_options_characters_is_refused() -> None:
     _refused(save, "record.options.characters[0]")
     record = played(steps=5).record()
     record["options"]["characters"] = [["king"]]
-    with pytest.raises(CorruptState, match=r"record.options.characters\[0\]"):
+    with pytest.raises(CorruptState, match=r"record\.options\.characters\[0\]"):
         citadels.replay(record)
 
 
@@ -483,3 +486,149 @@ def test_every_position_of_real_games_still_loads() -> None:
             assert frozen(loaded) == frozen(game)
             game.apply(rng.choice(game.legal_actions()))
         assert frozen(citadels.game_from_json(_save(game))) == frozen(game)
+
+
+# --- 5. properties, with hypothesis ----------------------------------------------------------
+
+SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 12)
+    | st.integers()
+    | st.integers(2**63, 2**80)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=6)
+    | st.sampled_from(["king", "manor", "palace", "gold", "assassin", "keep", "0", ""])
+)
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+FIELD_NAMES = sorted({f.name for cls in ACTION_TYPES for f in dataclasses.fields(cls)})
+
+
+@st.composite
+def action_objects(draw: st.DrawFn) -> Any:
+    """A JSON action that is often nearly right: a real type, some of its fields, odd values."""
+    if draw(st.integers(0, 9)) == 0:
+        return draw(JSON)
+    cls = draw(st.sampled_from(ACTION_TYPES))
+    obj: dict[Any, Any] = {"type": cls.type}
+    for f in dataclasses.fields(cls):
+        if draw(st.integers(0, 5)):
+            obj[f.name] = draw(JSON)
+    if draw(st.integers(0, 4)) == 0:
+        obj[draw(st.sampled_from([*FIELD_NAMES, "type", "x"]) | st.integers())] = draw(JSON)
+    return obj
+
+
+POSITIONS = [
+    played("classic", 4, seed=3, steps=25),
+    played("2016", 5, seed=4, steps=70),
+    played("dezh", 2, seed=5, steps=40),
+]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(obj=action_objects(), which=st.integers(0, len(POSITIONS) - 1), seat=st.none() | JSON)
+def test_random_malformed_actions_get_a_clean_error_and_change_nothing(
+    obj: Any, which: int, seat: Any
+) -> None:
+    game = POSITIONS[which].copy()
+    before = frozen(game)
+    legal = game.legal_actions()
+    try:
+        action = game.apply_json(obj, seat=seat)
+    except CitadelsError as exc:
+        assert 0 < len(str(exc)) < 800
+        assert frozen(game) == before
+    else:
+        assert action in legal
+        assert all(type(getattr(action, f.name)) is not float for f in dataclasses.fields(action))
+        citadels.game_from_json(json.loads(json.dumps(game.to_json())))
+
+
+@settings(max_examples=150, deadline=None)
+@given(cls=st.sampled_from(ACTION_TYPES), values=st.lists(JSON, min_size=0, max_size=4))
+def test_random_constructor_arguments_build_a_well_typed_action_or_fail_cleanly(
+    cls: type[Action], values: list[Any]
+) -> None:
+    try:
+        action = cls(*values)
+    except MalformedAction:
+        return
+    except TypeError as exc:  # the wrong number of arguments: Python's own call check
+        assert "argument" in str(exc)
+        return
+    assert action_from_json(action.to_json()) == action
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            out += _paths(v, (*path, i))
+    return out
+
+
+SAVES = [_save(game) for game in POSITIONS] + [_save(_in_turns("classic", 6, seed=8))]
+SAVE_PATHS = [[p for p in _paths(save) if p] for save in SAVES]
+
+
+def _retype(value: Any) -> Any:
+    if type(value) is bool:
+        return int(value)
+    if type(value) is int:
+        return [str(value), float(value), value + 1, value - 1, True][value % 5]
+    if type(value) is str:
+        return [value]
+    if isinstance(value, list):
+        return tuple(value) if not value else {"0": value[0]}
+    if isinstance(value, dict):
+        return list(value.values())
+    return 0
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    which=st.integers(0, len(SAVES) - 1),
+    where=st.integers(0, 10**6),
+    how=st.sampled_from(["delete", "replace", "retype"]),
+    new=JSON,
+)
+def test_random_mutations_of_a_save_load_consistently_or_are_refused(
+    which: int, where: int, how: str, new: Any
+) -> None:
+    save = copy.deepcopy(SAVES[which])
+    path = SAVE_PATHS[which][where % len(SAVE_PATHS[which])]
+    parent = save
+    for key in path[:-1]:
+        parent = parent[key]
+    key = path[-1]
+    if how == "delete":
+        del parent[key]
+    elif how == "replace":
+        parent[key] = new
+    else:
+        parent[key] = _retype(parent[key])
+    try:
+        game = citadels.game_from_json(save)
+    except CorruptState as exc:
+        assert 0 < len(str(exc)) < 800
+        return
+    # Whatever loads is a game that works: every view, every legal action, its own save.
+    for seat in [None, *range(game.num_players)]:
+        json.dumps(game.view(seat))
+    assert game.is_over or game.legal_actions()
+    for action in game.legal_actions()[:8]:
+        twin = game.copy()
+        twin.apply(action)
+        twin.view(twin.to_move)
+    again = citadels.game_from_json(json.loads(json.dumps(game.to_json())))
+    assert frozen(again) == frozen(game)
