@@ -247,7 +247,8 @@ def _expect(cond: bool, path: str, problem: str) -> None:
 
 
 def _get(obj: Any, key: str, path: str) -> Any:
-    _expect(isinstance(obj, dict), path, f"must be an object, not {describe(obj)}")
+    if not (isinstance(obj, dict)):
+        raise _fail(path, f"must be an object, not {describe(obj)}")
     if key not in obj:
         raise _fail(f"{path}.{key}", "is missing")
     return obj[key]
@@ -255,29 +256,36 @@ def _get(obj: Any, key: str, path: str) -> Any:
 
 def _only(obj: dict[str, Any], keys: Any, path: str) -> None:
     extra = [k for k in obj if k not in keys]
-    _expect(not extra, f"{path}.{describe(extra[0]) if extra else ''}", "is not a known field")
+    if extra:
+        raise _fail(f"{path}.{describe(extra[0])}", "is not a known field")
 
 
 def _int(v: Any, path: str, lo: int = 0, hi: int = MAX_COUNT) -> int:
-    _expect(type(v) is int, path, f"must be an integer, not {describe(v)}")
-    _expect(lo <= v <= hi, path, f"must be from {lo} to {hi}, not {describe(v)}")
+    if type(v) is not int:
+        raise _fail(path, f"must be an integer, not {describe(v)}")
+    if not (lo <= v <= hi):
+        raise _fail(path, f"must be from {lo} to {hi}, not {describe(v)}")
     return int(v)
 
 
 def _bool(v: Any, path: str) -> bool:
-    _expect(type(v) is bool, path, f"must be true or false, not {describe(v)}")
+    if type(v) is not bool:
+        raise _fail(path, f"must be true or false, not {describe(v)}")
     return bool(v)
 
 
 def _one_of(v: Any, path: str, known: Any, what: str) -> str:
-    _expect(type(v) is str and v in known, path, f"is not {what}: {describe(v)}")
+    if not (type(v) is str and v in known):
+        raise _fail(path, f"is not {what}: {describe(v)}")
     return str(v)
 
 
 def _ids(v: Any, path: str, known: Any, what: str = "a card of the edition") -> list[str]:
-    _expect(type(v) is list, path, f"must be a list, not {describe(v)}")
-    for i, x in enumerate(v):
-        _one_of(x, f"{path}[{i}]", known, what)
+    if type(v) is not list:
+        raise _fail(path, f"must be a list, not {describe(v)}")
+    if not all(type(x) is str and x in known for x in v):  # the path only on failure
+        for i, x in enumerate(v):
+            _one_of(x, f"{path}[{i}]", known, what)
     return list(v)
 
 
@@ -286,12 +294,17 @@ def _seat_or_none(v: Any, path: str, n: int) -> int | None:
 
 
 def _seats(v: Any, path: str, n: int) -> list[int]:
-    _expect(type(v) is list, path, f"must be a list, not {describe(v)}")
-    return [_int(x, f"{path}[{i}]", 0, n - 1) for i, x in enumerate(v)]
+    if type(v) is not list:
+        raise _fail(path, f"must be a list, not {describe(v)}")
+    if not all(type(x) is int and 0 <= x < n for x in v):
+        for i, x in enumerate(v):
+            _int(x, f"{path}[{i}]", 0, n - 1)
+    return list(v)
 
 
 def _table(v: Any, path: str, known: Any) -> dict[str, Any]:
-    _expect(type(v) is dict, path, f"must be an object, not {describe(v)}")
+    if type(v) is not dict:
+        raise _fail(path, f"must be an object, not {describe(v)}")
     for k in v:
         _one_of(k, f"{path}.{describe(k)}", known, "a character of the edition")
     return dict(v)
@@ -392,7 +405,8 @@ _PENDING_KEYS = ["kind", "seat", "cards", "keep", "target", "seats"]
 
 def _read(obj: Any, deck_composition: dict[str, int] | None) -> GameState:
     P = "state"
-    _expect(isinstance(obj, dict), P, f"must be an object, not {describe(obj)}")
+    if not (isinstance(obj, dict)):
+        raise _fail(P, f"must be an object, not {describe(obj)}")
     for key in _STATE_KEYS:
         _get(obj, key, P)
     _only(obj, _STATE_KEYS, P)
@@ -554,49 +568,81 @@ def _read(obj: Any, deck_composition: dict[str, int] | None) -> GameState:
     return s
 
 
-def _value(v: Any, kind: str, path: str, s: GameState) -> Any:
-    n = len(s.players)
-    if kind == "seat":
-        return _int(v, path, 0, n - 1)
-    if kind == "seat?":
-        return _seat_or_none(v, path, n)
+def _ok(v: Any, kind: str, s: GameState) -> bool:
+    """Whether ``v`` is a good value of this kind (the fast path; ``_value`` says why not)."""
     if kind == "n":
-        return _int(v, path)
-    if kind == "bool":
-        return _bool(v, path)
-    if kind == "word":
-        _expect(type(v) is str and 0 < len(v) <= 40, path, f"must be a word, not {describe(v)}")
-        return v
+        return type(v) is int and 0 <= v <= MAX_COUNT
+    if kind == "seat":
+        return type(v) is int and 0 <= v < len(s.players)
     if kind == "char":
-        return _one_of(v, path, s.edition.characters, "a character")
-    if kind == "chars":
-        return _ids(v, path, s.edition.characters, "a character")
+        return type(v) is str and v in s.edition.characters
     if kind == "dist":
-        return _one_of(v, path, s.edition.districts, "a district card")
-    return _ids(v, path, s.edition.districts, "a district card")
+        return type(v) is str and v in s.edition.districts
+    if kind == "dists":
+        known = s.edition.districts
+        return type(v) is list and all(type(x) is str and x in known for x in v)
+    if kind == "bool":
+        return type(v) is bool
+    if kind == "seat?":
+        return v is None or (type(v) is int and 0 <= v < len(s.players))
+    if kind == "chars":
+        roles = s.edition.characters
+        return type(v) is list and all(type(x) is str and x in roles for x in v)
+    return type(v) is str and 0 < len(v) <= 40
+
+
+def _value(v: Any, kind: str, path: str, s: GameState) -> None:
+    """Raise ``CorruptState`` for a value that is not of this kind, naming its path."""
+    n = len(s.players)
+    if kind in ("seat", "seat?"):
+        if v is not None or kind == "seat":
+            _int(v, path, 0, n - 1)
+    elif kind == "n":
+        _int(v, path)
+    elif kind == "bool":
+        _bool(v, path)
+    elif kind == "word":
+        if not (type(v) is str and 0 < len(v) <= 40):
+            raise _fail(path, f"must be a word, not {describe(v)}")
+    elif kind == "char":
+        _one_of(v, path, s.edition.characters, "a character")
+    elif kind == "chars":
+        _ids(v, path, s.edition.characters, "a character")
+    elif kind == "dist":
+        _one_of(v, path, s.edition.districts, "a district card")
+    else:
+        _ids(v, path, s.edition.districts, "a district card")
 
 
 def _part(v: Any, spec: dict[str, str], path: str, s: GameState) -> dict[str, Any]:
-    _expect(type(v) is dict, path, f"must be an object, not {describe(v)}")
-    out: dict[str, Any] = {}
-    names = set()
+    """A copy of an event's data or secret part, checked against ``spec``."""
+    if type(v) is not dict:
+        raise _fail(path, f"must be an object, not {describe(v)}")
+    found = 0
     for key, kind in spec.items():
-        name = key.rstrip("?")
-        names.add(name)
-        if name not in v:
-            _expect(key.endswith("?"), f"{path}.{name}", "is missing")
-            continue
-        out[name] = _value(v[name], kind, f"{path}.{name}", s)
-    _only(v, names, path)
-    return out
+        if key[-1] == "?":
+            key = key[:-1]
+            if key not in v:
+                continue
+        elif key not in v:
+            raise _fail(f"{path}.{key}", "is missing")
+        found += 1
+        value = v[key]
+        if not _ok(value, kind, s):
+            _value(value, kind, f"{path}.{key}", s)
+    if found != len(v):
+        _only(v, {k.rstrip("?") for k in spec}, path)
+    return {k: x[:] if type(x) is list else x for k, x in v.items()}
 
 
 def _event(ev: Any, path: str, s: GameState) -> Event:
     _expect(type(ev) is list and len(ev) == 5, path, "must be [kind, seat, data, secret, viewers]")
     kind, seat, data, secret, viewers = ev
-    _expect(type(kind) is str and kind in EVENTS, f"{path}.kind", f"is unknown: {describe(kind)}")
+    if not (type(kind) is str and kind in EVENTS):
+        raise _fail(f"{path}.kind", f"is unknown: {describe(kind)}")
     public, hidden, optional = EVENTS[kind]
-    seat = _seat_or_none(seat, f"{path}.seat", len(s.players))
+    if seat is not None:
+        _int(seat, f"{path}.seat", 0, len(s.players) - 1)
     data = _part(data, public, f"{path}.data", s)
     seen = tuple(_seats(viewers, f"{path}.viewers", len(s.players)))
     if secret is None:
@@ -621,7 +667,8 @@ def _check_consistent(s: GameState) -> None:
     _expect(held == s.holders, f"{P}.holders", "do not match the seats' characters")
     for name in ("pool", "faceup", "facedown"):
         cards = getattr(s, name)
-        _expect(len(set(cards)) == len(cards), f"{P}.{name}", "list a character twice")
+        if not (len(set(cards)) == len(cards), f"{P}.{name}"):
+            raise _fail("list a character twice")
         both = [c for c in cards if c in held]
         _expect(not both, f"{P}.{name}", f"hold {describe(both)}, also held by a seat")
     _expect(
@@ -662,18 +709,22 @@ def _check_consistent(s: GameState) -> None:
 def plain_options(options: Any, path: str) -> dict[str, Any]:
     """A copy of setup options read from JSON: names are strings, values a string, an integer,
     null or a list of strings (anything else, however nested, is refused by path)."""
-    _expect(type(options) is dict, path, f"must be an object, not {describe(options)}")
+    if type(options) is not dict:
+        raise _fail(path, f"must be an object, not {describe(options)}")
     out: dict[str, Any] = {}
     for k, v in options.items():
-        _expect(type(k) is str, f"{path}.{describe(k)}", "is not an option name")
+        if type(k) is not str:
+            raise _fail(f"{path}.{describe(k)}", "is not an option name")
         where = f"{path}.{k}"
         if type(v) is list:
             for i, x in enumerate(v):
-                _expect(type(x) is str, f"{where}[{i}]", f"must be an id, not {describe(x)}")
+                if type(x) is not str:
+                    raise _fail(f"{where}[{i}]", f"must be an id, not {describe(x)}")
             out[k] = list(v)
         else:
             ok = v is None or type(v) in (str, int, bool)
-            _expect(ok, where, f"must be an id, a number or a list of ids, not {describe(v)}")
+            if not (ok):
+                raise _fail(where, f"must be an id, a number or a list of ids, not {describe(v)}")
             _expect(type(v) is not int or abs(v) <= MAX_COUNT, where, "is out of range")
             out[k] = v
     return out
