@@ -252,7 +252,11 @@ def replay(record: Any) -> Game:
     """Rebuild a game from its record; ``CorruptState`` if the record does not replay."""
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise CorruptState("not a game record (missing or unknown 'format')")
-    setup, actions = _read_setup(record, "record")
+    try:
+        setup, actions = _read_setup(record, "record")
+    except CorruptState as exc:
+        detail = str(exc).removeprefix("saved game is corrupt: ")
+        raise CorruptState(f"bad game record: {detail}") from None
     try:
         game = new_game(setup["edition"], setup["players"], seed=setup["seed"], **setup["options"])
     except InvalidSetup as exc:
