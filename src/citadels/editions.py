@@ -487,7 +487,8 @@ def _check_option_types(options: Any) -> None:
             and value is not None
             and (not isinstance(value, (list, tuple)) or not all(type(x) is str for x in value))
         ):
-            raise InvalidSetup(f"{key} must be a list of ids (strings), not {describe(value)}")
+            what = "character ids" if key == "characters" else "purple district ids"
+            raise InvalidSetup(f"{key} must be a list of {what} (strings), not {describe(value)}")
 
 
 def _check_characters(edition: Edition, players: int, chosen: Any) -> tuple[str, ...]:
