@@ -278,9 +278,11 @@ def render(edition: Edition, event: Event, viewer: int | None) -> dict[str, Any]
     """The event as ``viewer`` may see it: its kind, seat, public data, the secret part if
     the viewer is one of its viewers, and a ``text`` sentence."""
     sees = viewer is not None and viewer in event.viewers
-    data = dict(event.data)
+    # Lists are copied: what a client holds must never be the game's own log.
+    data = {k: v[:] if type(v) is list else v for k, v in event.data.items()}
     if sees and event.secret:
-        data.update(event.secret)
+        for k, v in event.secret.items():
+            data[k] = v[:] if type(v) is list else v
     out: dict[str, Any] = {"kind": event.kind, "seat": event.seat, **data}
     text = _TEXTS.get(event.kind)
     out["text"] = text(edition, event.seat, data, sees) if text else event.kind
