@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -49,6 +51,7 @@ def start_server(db: str, port: int, workers: int, log: Path) -> subprocess.Pope
         [sys.executable, "-c", code, db, str(workers), str(port)],
         stdout=log.open("wb"),
         stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
     base = f"http://127.0.0.1:{port}"
     for _ in range(600):
@@ -169,6 +172,8 @@ def main() -> None:
                 proc.wait(15)
             except subprocess.TimeoutExpired:
                 proc.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)  # bot workers left behind, if any
     lat = sorted(stats.latencies)
 
     def pct(q: float) -> float:
