@@ -21,6 +21,7 @@ from citadels import (
 )
 from citadels.cards import COLOURED_COPIES
 from citadels.engine.serialize import card_counts
+from citadels.present import render_event
 from tests.helpers import (
     end_turn_with_gold,
     events,
@@ -353,7 +354,7 @@ def test_C12_dezh_murdered_holder_turns_the_card_face_up_at_the_call() -> None:
         shown = [e for e in view["log"] if e.get("character") == "merchant"]
         assert [e["kind"] for e in shown] == ["murder", "reveal"]
         assert shown[1]["seat"] == 1 and shown[1]["murdered"] is True
-        assert "turned face up" in shown[1]["text"]
+        assert "turned face up" in render_event("dezh", shown[1])
     assert not [e for e in events(game, "call") if e["character"] == "merchant"]
 
 
