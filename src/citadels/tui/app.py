@@ -255,9 +255,8 @@ class PlayApp(App[str]):
         menu.highlighted = 0
         self.query_one("#prompt", Static).update(self._prompt_text(view))
         self.query_one("#status", Static).update("")
-        self.query_one("#typed", Input).disabled = False
-        menu.disabled = False
-        menu.focus()
+        if not isinstance(self.focused, Input | OptionList):
+            menu.focus()
         self._mark_decision_in_log()
 
     def _prompt_text(self, view: dict[str, Any]) -> Text:
@@ -283,10 +282,7 @@ class PlayApp(App[str]):
     def _clear_menu(self) -> None:
         menu = self.query_one("#menu", ActionMenu)
         menu.clear_options()
-        menu.disabled = True
-        typed = self.query_one("#typed", Input)
-        typed.value = ""
-        typed.disabled = True
+        self.query_one("#typed", Input).value = ""
         self.query_one("#prompt", Static).update("")
 
     # --- a person decides -----------------------------------------------------------------
@@ -334,7 +330,9 @@ class PlayApp(App[str]):
         if self.session.hotseat and nxt != seat:
             # Nobody's private cards stay up between two people's turns.
             self.viewer = None
-        self.refresh_table()
+            self.refresh_table()
+        elif nxt != seat and self._paced:
+            self.refresh_table()
         self.advance()
 
     # --- a bot decides --------------------------------------------------------------------
@@ -346,7 +344,8 @@ class PlayApp(App[str]):
         )
         self._token += 1
         token = self._token
-        self.refresh_table()
+        if self._paced:
+            self.refresh_table()
         self.run_worker(
             lambda: self._bot_thread(seat, token),
             thread=True,
@@ -378,12 +377,18 @@ class PlayApp(App[str]):
             action = fallback
         self.session.apply(action, seat)
         self._after_move()
-        self.refresh_table()
-        delay = 0.0 if self.skipping else self.pace
-        if delay > 0:
-            self.set_timer(delay, self.advance)
+        if self._paced:
+            # Each move is drawn and stays on screen for the pace before the next one.
+            self.refresh_table()
+            self.set_timer(self.pace, self.advance)
         else:
+            # No pause: the table is drawn again when a person must decide (or the end).
             self.call_later(self.advance)
+
+    @property
+    def _paced(self) -> bool:
+        """Whether bot moves are shown one by one (a pace is set and not skipped)."""
+        return self.pace > 0 and not self.skipping
 
     def _tick(self) -> None:
         if self._thinking is not None:

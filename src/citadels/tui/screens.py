@@ -102,9 +102,9 @@ class HelpScreen(ModalScreen[None]):
                 if info.cost is not None:
                     text.append("  " + tr.ngettext("costs {n} gold", "costs {n} gold",
                                                    info.cost))
-            if info.colour:
+            if info.colour_id:
                 text.append("  ")
-                text.append_text(colour_tag(w, info.colour))
+                text.append_text(colour_tag(w, info.colour_id))
             text.append("\n\n")
             text.append(info.power or tr.gettext("No special power."))
             for ruling in info.rulings:
@@ -131,7 +131,7 @@ class EndScreen(Screen[str]):
 
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
-    EndScreen #end-box { width: auto; max-width: 100%; height: auto; border: double $accent;
+    EndScreen #end-box { width: 110; max-width: 100%; height: auto; border: double $accent;
                          padding: 1 2; }
     """
 

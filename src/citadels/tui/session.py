@@ -210,7 +210,7 @@ def load_session(path: Path) -> Session:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(
-            f"{path} is damaged: not valid JSON ({exc.msg}, line {exc.lineno}, "
+            f"{path} is not a readable save file: not valid JSON ({exc.msg}, line {exc.lineno}, "
             f"column {exc.colno})"
         ) from None
     if not isinstance(obj, dict) or obj.get("format") != SAVE_FORMAT:

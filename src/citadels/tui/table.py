@@ -116,10 +116,10 @@ def colour_tag(w: Words, colour: str | None, *, word: bool = True) -> Text:
 def district_chip(w: Words, district: str, *, beautified: bool = False) -> Text:
     """A built district as a chip: symbol, letter, name and cost (``♛N Manor 3``)."""
     info = present.card_info(w.edition, district, w.lang)
-    label = present.colour_label(info.colour, w.lang) if info.colour else None
+    label = present.colour_label(info.colour_id, w.lang) if info.colour_id else None
     cost = "" if info.cost is None else str(info.cost + (1 if beautified else 0))
     head = f"{label.symbol}{label.letter}" if label else "·"
-    text = Text(f"{head} {info.name} {cost}".rstrip(), colour_style(info.colour))
+    text = Text(f"{head} {info.name} {cost}".rstrip(), colour_style(info.colour_id))
     if beautified:
         text.append("+", "bold")
     return text
@@ -129,7 +129,8 @@ def character_label(w: Words, character: str) -> str:
     """A character with its rank: ``4 King``."""
     rank = w.edition.characters[character].rank if character in w.edition.characters else None
     name = w.card(character)
-    return f"{rank} {name}" if rank is not None else name
+    # A no-break space keeps a rank with its name when a line wraps.
+    return f"{rank}\u00a0{name}" if rank is not None else name
 
 
 def header_line(w: Words, view: dict[str, Any], *, thinking: bool = False) -> Text:
@@ -176,7 +177,7 @@ def character_track(w: Words, view: dict[str, Any]) -> Text:
     for i, c in enumerate(order):
         if i:
             text.append("  ")
-        label = character_label(w, c)
+        label = character_label(w, c).replace(" ", "\u00a0")
         if c in faceup:
             text.append(f"✗ {label}", "dim strike")
             continue
@@ -199,7 +200,7 @@ def character_track(w: Words, view: dict[str, Any]) -> Text:
             style = style or "dim"
         text.append(f"{marks}{label}", style or "")
         if c in revealed:
-            text.append(f" ({w.name(revealed[c])})", "bold")
+            text.append(f"\u00a0({w.name(revealed[c])})".replace(" ", "\u00a0"), "bold")
     legend = tr.gettext("✗ out face up  ▼ face down (seen)  † murdered  $ robbed  ▶ now")
     text.append("\n")
     text.append(legend, "dim")
@@ -234,7 +235,7 @@ def players_table(w: Words, view: dict[str, Any]) -> Table:
         seat = p["seat"]
         mark = Text()
         if view.get("to_move") == seat:
-            mark.append("▶", "bold reverse")
+            mark.append("▶", "bold")
         else:
             mark.append(" ")
         name = Text(w.name(seat), "bold" if seat == me else "")
@@ -280,7 +281,7 @@ def hand_entry(w: Words, district: str) -> Text:
     """A card of the hand: symbol and colour word, cost, name, and its power if it has one."""
     info = present.card_info(w.edition, district, w.lang)
     text = Text()
-    tag = colour_tag(w, info.colour)
+    tag = colour_tag(w, info.colour_id)
     width = max(len(present.colour_label(c, w.lang).word) for c in COLOUR_STYLES) + 2
     tag.pad_right(width - tag.cell_len)
     text.append_text(tag)
@@ -296,9 +297,9 @@ def character_entry(w: Words, character: str, *, with_power: bool = True) -> Tex
     info = present.card_info(w.edition, character, w.lang)
     text = Text()
     text.append(character_label(w, character), "bold")
-    if info.colour:
+    if info.colour_id:
         text.append("  ")
-        text.append_text(colour_tag(w, info.colour))
+        text.append_text(colour_tag(w, info.colour_id))
     if with_power and info.power:
         text.append("\n    " + info.power, "italic")
     return text
