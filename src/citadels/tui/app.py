@@ -67,24 +67,26 @@ class PlayApp(App[str]):
     CSS = """
     Screen { layout: vertical; }
     #title { height: 1; background: $primary-background; padding: 0 1; }
-    #table { width: 3fr; padding: 0 1; border: round $primary; border-title-style: bold; }
-    #log { width: 2fr; border: round $secondary; border-title-style: bold; padding: 0 1;
-           scrollbar-size-vertical: 1; overflow-x: hidden; }
-    #bottom { height: 2fr; min-height: 11; }
-    #top { height: 3fr; }
-    #mine { width: 1fr; border: round $success; border-title-style: bold; }
+    #main { height: 1fr; }
+    #left { width: 3fr; }
+    #right { width: 2fr; min-width: 34; }
+    #table { height: auto; max-height: 65%; padding: 0 1; border: round $primary;
+             border-title-style: bold; overflow-y: auto; }
+    #mine { height: 1fr; min-height: 6; border: round $success; border-title-style: bold; }
     #hand { height: 1fr; border: none; padding: 0; }
     #mychars { height: auto; padding: 0 1; }
-    #decide { width: 1fr; border: round $warning; border-title-style: bold; }
+    #log { height: 1fr; min-height: 5; border: round $secondary; border-title-style: bold;
+           padding: 0 1; scrollbar-size-vertical: 1; overflow-x: hidden; }
+    #decide { height: auto; max-height: 75%; border: round $warning; border-title-style: bold; }
     #prompt { height: auto; padding: 0 1; text-style: bold; }
-    #menu { height: 1fr; border: none; padding: 0; }
+    #menu { height: auto; max-height: 100%; border: none; padding: 0; }
     #typed { height: 3; }
-    #status { height: 1; padding: 0 1; }
+    #status { height: auto; padding: 0 1; }
     #keys { height: 1; background: $primary-background; color: $text-muted; padding: 0 1; }
     #too-small { display: none; }
     Screen.small #too-small { display: block; width: 100%; height: 100%;
                               content-align: center middle; text-style: bold; }
-    Screen.small #title, Screen.small #top, Screen.small #bottom, Screen.small #keys {
+    Screen.small #title, Screen.small #main, Screen.small #keys {
         display: none;
     }
     """
@@ -133,18 +135,19 @@ class PlayApp(App[str]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
-        with Horizontal(id="top"):
-            yield Static(id="table")
-            yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
-        with Horizontal(id="bottom"):
-            with Vertical(id="mine"):
-                yield Static(id="mychars")
-                yield OptionList(id="hand")
-            with Vertical(id="decide"):
-                yield Static(id="prompt")
-                yield ActionMenu(id="menu")
-                yield Input(id="typed")
-                yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static(id="table")
+                with Vertical(id="mine"):
+                    yield Static(id="mychars")
+                    yield OptionList(id="hand")
+            with Vertical(id="right"):
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+                with Vertical(id="decide"):
+                    yield Static(id="prompt")
+                    yield ActionMenu(id="menu")
+                    yield Input(id="typed", select_on_focus=False)
+                    yield Static(id="status")
         yield Static(id="keys")
         yield Static(id="too-small")
 
@@ -255,7 +258,7 @@ class PlayApp(App[str]):
         menu.highlighted = 0
         self.query_one("#prompt", Static).update(self._prompt_text(view))
         self.query_one("#status", Static).update("")
-        if not isinstance(self.focused, Input | OptionList):
+        if not isinstance(self.focused, Input):
             menu.focus()
         self._mark_decision_in_log()
 
@@ -483,6 +486,8 @@ class PlayApp(App[str]):
         cards = player.get("hand", [])
         hand.add_options([Option(tbl.hand_entry(w, d), id=f"card:{d}:{i}")
                           for i, d in enumerate(cards)])
+        if cards:
+            hand.highlighted = 0
         if not cards:
             hand.add_option(Option(Text(tr.gettext("(no cards)"), "dim"), disabled=True))
 

@@ -201,9 +201,17 @@ def character_track(w: Words, view: dict[str, Any]) -> Text:
         text.append(f"{marks}{label}", style or "")
         if c in revealed:
             text.append(f"\u00a0({w.name(revealed[c])})".replace(" ", "\u00a0"), "bold")
-    legend = tr.gettext("✗ out face up  ▼ face down (seen)  † murdered  $ robbed  ▶ now")
+    legend = [
+        tr.gettext("✗ out face up"),
+        tr.gettext("▼ face down (seen)"),
+        tr.gettext("† murdered"),
+        tr.gettext("$ robbed"),
+        tr.gettext("⚘ bewitched"),
+        tr.gettext("▶ now"),
+        tr.gettext("♔ crown"),
+    ]
     text.append("\n")
-    text.append(legend, "dim")
+    text.append("  ".join(item.replace(" ", "\u00a0") for item in legend), "dim")
     return text
 
 
@@ -224,7 +232,7 @@ def players_table(w: Words, view: dict[str, Any]) -> Table:
     tr = w.tr
     table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, padding=(0, 1))
     table.add_column("", width=2, no_wrap=True)
-    table.add_column(tr.gettext("Player"), min_width=12, max_width=22)
+    table.add_column(tr.gettext("Player"), min_width=10, max_width=24)
     table.add_column(tr.gettext("Gold"), justify="right", no_wrap=True)
     table.add_column(tr.gettext("Cards"), justify="right", no_wrap=True)
     table.add_column(tr.gettext("Character"), min_width=10, max_width=16)
@@ -234,17 +242,13 @@ def players_table(w: Words, view: dict[str, Any]) -> Table:
     for p in view["players"]:
         seat = p["seat"]
         mark = Text()
-        if view.get("to_move") == seat:
-            mark.append("▶", "bold")
-        else:
-            mark.append(" ")
+        mark.append("▶" if view.get("to_move") == seat else " ", "bold")
+        mark.append("♔" if view.get("crown") == seat else " ", "bold yellow")
         name = Text(w.name(seat), "bold" if seat == me else "")
         if seat == me:
             name.append(" " + tr.gettext("(you)"), "italic")
         elif seat < len(w.bot_levels) and w.bot_levels[seat]:
-            name.append("\n" + tr.gettext("bot ({level})", level=w.bot_levels[seat]), "dim")
-        if view.get("crown") == seat:
-            name.append("\n" + tr.gettext("♔ crown"), "yellow")
+            name.append(" · " + tr.gettext("{level} bot", level=w.bot_levels[seat]), "dim")
         chars = Text()
         for c in p.get("characters", []):
             if chars:
