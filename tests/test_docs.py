@@ -190,7 +190,7 @@ SHELL = [
     example
     for name in ("cli.md", "editions.md")
     for example in shell_examples(ROOT / "docs" / name)
-    if example[1][0] in ("demo", "simulate", "editions", "replay")
+    if example[1][0] in ("demo", "simulate", "editions", "replay", "cards")
 ]
 
 

@@ -85,6 +85,15 @@ class _Words:
             else 0
         )
 
+    def pending_target(self) -> int | None:
+        """The other seat of the open decision (the lender, the new crown holder), if any."""
+        target = (self.view.get("pending") or {}).get("target")
+        return target if isinstance(target, int) and target >= 0 else None
+
+    def hand_size(self, seat: int) -> int | None:
+        size = self.player(seat).get("hand_size")
+        return size if isinstance(size, int) else None
+
     def pending_card(self) -> str | None:
         pending = self.view.get("pending") or {}
         cards = pending.get("cards") or []
@@ -143,11 +152,23 @@ def _theater(w: _Words, a: A.UseTheater) -> str:
 
 
 def _income(w: _Words, a: A.TakeIncome) -> str:
+    character = (w.view.get("turn") or {}).get("character")
+    card = w.edition.characters.get(character) if isinstance(character, str) else None
+    if card is None or card.colour is None:
+        if a.cards:
+            return w.tr.ngettext(
+                "Take income, {n} of it as a card", "Take income, {n} of it as cards", a.cards
+            )
+        return w.g("Take income")
+    colour = colour_label(card.colour, w.tr.lang).word
     if a.cards:
         return w.tr.ngettext(
-            "Take income, {n} of it as a card", "Take income, {n} of it as cards", a.cards
+            "Take income for your {colour} districts, {n} of it as a card",
+            "Take income for your {colour} districts, {n} of it as cards",
+            a.cards,
+            colour=colour,
         )
-    return w.g("Take income")
+    return w.g("Take income for your {colour} districts", colour=colour)
 
 
 def _gather_gold(w: _Words, a: A.GatherGold) -> str:
@@ -193,6 +214,30 @@ def _take_card(w: _Words, a: A.TakeCard) -> str:
     return w.g("Take the {district}", district=w.card(a.district))
 
 
+def _take_tribute(w: _Words, a: A.TakeTribute) -> str:
+    holder = w.pending_target()
+    if holder is None:
+        crown = w.view.get("crown")
+        holder = crown if isinstance(crown, int) else None
+    if holder is None:
+        if a.resource == "gold":
+            return w.g("Take 1 gold from the new crown holder")
+        return w.g("Take a random card from the new crown holder")
+    if a.resource == "gold":
+        return w.g("Take 1 gold from {seat}", seat=w.seat(holder))
+    return w.g("Take a random card from {seat}", seat=w.seat(holder))
+
+
+def _give_card(w: _Words, a: A.GiveCard) -> str:
+    pending = w.view.get("pending") or {}
+    lender = w.pending_target()
+    if pending.get("kind") == "cardinal" and lender is not None:
+        return w.g(
+            "Give the {district} to {seat}", district=w.card(a.district), seat=w.seat(lender)
+        )
+    return w.g("Give the {district}", district=w.card(a.district))
+
+
 _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
     A.PickCharacter: lambda w, a: w.g("Pick the {character}", character=w.card(a.character)),
     A.PutAsideCharacter: lambda w, a: w.g(
@@ -207,11 +252,7 @@ _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
         if a.district
         else w.g("Give the Emperor 1 gold")
     ),
-    A.TakeTribute: lambda w, a: (
-        w.g("Take 1 gold from the new crown holder")
-        if a.resource == "gold"
-        else w.g("Take a random card from the new crown holder")
-    ),
+    A.TakeTribute: _take_tribute,
     A.TakeCard: _take_card,
     A.NavigatorGain: lambda w, a: (
         w.g("Take 4 extra gold") if a.resource == "gold" else w.g("Draw 4 extra cards")
@@ -226,12 +267,16 @@ _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
     ),
     A.Confiscate: _confiscate,
     A.PayRansom: lambda w, a: (
-        w.g("Pay the Blackmailer half your gold") if a.pay else w.g("Refuse to pay the Blackmailer")
+        w.g(
+            "Pay the Blackmailer half your gold ({gold} gold)", gold=int(w.me().get("gold", 0)) // 2
+        )
+        if a.pay
+        else w.g("Refuse to pay the Blackmailer")
     ),
     A.RevealThreat: lambda w, a: (
         w.g("Reveal the threat") if a.reveal else w.g("Keep the threat hidden")
     ),
-    A.GiveCard: lambda w, a: w.g("Give the {district}", district=w.card(a.district)),
+    A.GiveCard: _give_card,
     A.PayWithCard: lambda w, a: w.g(
         "Pay 1 gold of the Thieves' Den with the {district}", district=w.card(a.district)
     ),
@@ -258,12 +303,22 @@ _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
         seat=w.seat(a.seat),
         colour=colour_label(a.colour, w.tr.lang).word,
     ),
-    A.ExchangeHands: lambda w, a: w.g("Exchange hands with {seat}", seat=w.seat(a.seat)),
+    A.ExchangeHands: lambda w, a: w.tr.ngettext(
+        "Exchange hands with {seat} ({n} card)",
+        "Exchange hands with {seat} ({n} cards)",
+        w.hand_size(a.seat) or 0,
+        seat=w.seat(a.seat),
+    ),
     A.DiscardCard: lambda w, a: w.g(
         "Discard the {district} to draw again", district=w.card(a.district)
     ),
     A.DrawReplacements: lambda w, a: w.g("Stop discarding and draw as many"),
-    A.LookAtHand: lambda w, a: w.g("Look at the hand of {seat}", seat=w.seat(a.seat)),
+    A.LookAtHand: lambda w, a: w.tr.ngettext(
+        "Look at the hand of {seat} ({n} card)",
+        "Look at the hand of {seat} ({n} cards)",
+        w.hand_size(a.seat) or 0,
+        seat=w.seat(a.seat),
+    ),
     A.Foresee: lambda w, a: w.g("Take a random card from each other player"),
     A.TakeFromRichest: lambda w, a: (
         w.g("Take 1 gold from {seat}", seat=w.seat(a.seat))
@@ -434,9 +489,25 @@ def _match(
 
     keys = [card_keys(a) for a in actions]
     found = [i for i in range(len(actions)) if wanted in keys[i]]
-    if found:
-        return found
-    return [i for i in range(len(actions)) if any(k.startswith(wanted) for k in keys[i])]
+    if not found:
+        found = [i for i in range(len(actions)) if any(k.startswith(wanted) for k in keys[i])]
+    if not found:
+        found = [i for i in range(len(actions)) if _words_prefix(wanted, normed[i])]
+    return found
+
+
+def _words_prefix(wanted: str, wording: str) -> bool:
+    """Whether each typed word starts a word of ``wording``, in order (``"bui mar"`` is
+    ``"build the market (2 gold)"``)."""
+    words = re.findall(r"[^\s()]+", wording)
+    i = 0
+    for typed in wanted.split(" "):
+        while i < len(words) and not words[i].startswith(typed):
+            i += 1
+        if i == len(words):
+            return False
+        i += 1
+    return True
 
 
 def _nothing_to_do(
@@ -499,7 +570,7 @@ def _why_not(
     what = other_words[found[0]] if len(found) == 1 else repr(text.strip())
     if reason:
         return tr.gettext(
-            "{what} is not possible now: {reason}; {possible}",
+            "{what} is not possible now ({reason}); {possible}",
             what=what,
             reason=reason,
             possible=possible,
@@ -526,7 +597,7 @@ def _reason(tr: Translator, action: Action, view: Mapping[str, Any], lang: str) 
             )
         return None
     if selecting:
-        return tr.gettext("characters are being chosen; turns come after")
+        return tr.gettext("characters are being chosen")
     if turn.get("seat") != seat:
         return tr.gettext("it is not your turn")
     if isinstance(action, A.Build):
@@ -538,7 +609,7 @@ def _reason(tr: Translator, action: Action, view: Mapping[str, Any], lang: str) 
                 "your city already has a {card}", card=card_name(edition, action.district, lang)
             )
         if not turn.get("gathered") and not edition.free_order:
-            return tr.gettext("gather first (take gold or draw cards)")
+            return tr.gettext("gather first: take gold or draw cards")
         limit = turn.get("build_limit")
         if isinstance(limit, int) and turn.get("builds", 0) >= limit:
             return tr.ngettext(
@@ -554,8 +625,16 @@ def _reason(tr: Translator, action: Action, view: Mapping[str, Any], lang: str) 
         return None
     if isinstance(action, (A.GatherGold, A.GatherCards)) and turn.get("gathered"):
         return tr.gettext("you have already gathered this turn")
-    if isinstance(action, A.TakeIncome) and turn.get("income_taken"):
-        return tr.gettext("you have already taken your income this turn")
+    if isinstance(action, A.TakeIncome):
+        if turn.get("income_taken"):
+            return tr.gettext("you have already taken your income this turn")
+        character = edition.characters.get(str(turn.get("character")))
+        if character is not None and character.colour is None:
+            return tr.gettext(
+                "the {card} has no income", card=card_name(edition, character.id, lang)
+            )
+        if edition.automatic_income:
+            return tr.gettext("in this edition the income comes by itself when called")
     if isinstance(action, (A.Murder, A.Rob, A.Bewitch)):
         character = turn.get("character")
         needed = {A.Murder: "assassin", A.Rob: "thief", A.Bewitch: "witch"}[type(action)]
@@ -564,5 +643,5 @@ def _reason(tr: Translator, action: Action, view: Mapping[str, Any], lang: str) 
         if turn.get("power_used"):
             return tr.gettext("you have already used your power this turn")
     if isinstance(action, A.EndTurn) and not turn.get("gathered"):
-        return tr.gettext("gather first (take gold or draw cards)")
+        return tr.gettext("gather first: take gold or draw cards")
     return None

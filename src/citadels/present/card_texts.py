@@ -612,11 +612,20 @@ DISTRICT_POWERS: dict[str, dict[str, str]] = {
 #: District rulings: id -> edition (or "*") -> rulings.
 DISTRICT_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
     "haunted_city": {
-        "classic": (N_("Built in the final round, it scores as purple only."),),
-        "dezh": (N_("It may change colour even if built in the final round."),),
+        "classic": (
+            N_("Built in the final round, it scores as purple only."),
+            N_("The game picks the colour that scores best for you."),
+        ),
+        "dezh": (
+            N_("It may change colour even if built in the final round."),
+            N_("The game picks the colour that scores best for you."),
+        ),
     },
     "haunted_quarter": {
-        "2016": (N_("Counted as another type, it no longer counts as unique."),),
+        "2016": (
+            N_("Counted as another type, it no longer counts as unique."),
+            N_("The game picks the type that scores best for you."),
+        ),
     },
     "keep": {
         "2016": (N_("The Armory may still destroy it."),),
