@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run install test lint typecheck pytest soak bench clean
+.PHONY: run play install test lint typecheck pytest soak bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -15,6 +15,10 @@ install: $(STAMP)
 
 run: install
 	$(VENV)/bin/citadels demo
+
+# Play in the terminal: you against three medium bots in the classic edition.
+play: install
+	$(VENV)/bin/citadels play --edition classic --players 4 --bots medium
 
 lint: install
 	$(VENV)/bin/ruff check src tests benchmarks

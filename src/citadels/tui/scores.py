@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from rich import box
@@ -20,24 +21,19 @@ def score_table(w: Words, result: dict[str, Any], extra: Text | None = None) -> 
     lines = present.score_lines(result, w.lang, list(w.names))
     headers = present.score_headers(w.lang)
     table = Table(box=box.ROUNDED, header_style="bold", pad_edge=True)
-    numeric = {1, 2, 3, 4, 5, 6, 7}
-    for i, header in enumerate(headers):
-        table.add_column(header, justify="right" if i in numeric else "left")
+    # The columns follow ScoreLine's fields after ``seat``, in the order of the headers.
+    fields = [f.name for f in dataclasses.fields(present.ScoreLine)][1:]
+    for field, header in zip(fields, headers, strict=False):
+        table.add_column(header, justify="left" if field in ("name", "tiebreak") else "right")
     for line in lines:
-        style = "bold yellow" if line.winner else ""
-        table.add_row(
-            line.name,
-            str(line.score),
-            str(line.city),
-            str(line.colours),
-            str(line.first),
-            str(line.complete),
-            str(line.bonus),
-            str(line.rank),
-            "★" if line.winner else "",
-            line.tiebreak,
-            style=style,
-        )
+        cells = []
+        for field, _ in zip(fields, headers, strict=False):
+            value = getattr(line, field)
+            if isinstance(value, bool):
+                cells.append("★" if value else "")
+            else:
+                cells.append(str(value))
+        table.add_row(*cells, style="bold yellow" if line.winner else "")
     winners = [line.name for line in lines if line.winner]
     title = Text(tr.gettext("The game is over"), "bold underline")
     won = Text(
