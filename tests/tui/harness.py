@@ -40,11 +40,16 @@ def session(
 def screen_text(app: PlayApp) -> str:
     """Everything the terminal shows now, as plain text (what a person could read)."""
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False)
-    update = app.screen._compositor.render_update(
-        full=True, screen_stack=app._background_screens
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
     )
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     console.print(update)
     return console.export_text().replace("\u00a0", " ")
 

@@ -29,13 +29,31 @@ def _plain(raw: str) -> str:
 @pytest.mark.skipif(not CITADELS.exists(), reason="the citadels script is not installed")
 def test_a_whole_game_in_a_real_terminal(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    env = {**os.environ, "TERM": "xterm-256color", "XDG_DATA_HOME": str(tmp_path / "data"),
-           "COLUMNS": "120", "LINES": "36"}
+    env = {
+        **os.environ,
+        "TERM": "xterm-256color",
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "COLUMNS": "120",
+        "LINES": "36",
+    }
     env.pop("NO_COLOR", None)
     child = pexpect.spawn(
         str(CITADELS),
-        ["play", "--edition", "basic", "--players", "2", "--bots", "easy", "--seed", "5",
-         "--pace", "0", "--save", str(save)],
+        [
+            "play",
+            "--edition",
+            "basic",
+            "--players",
+            "2",
+            "--bots",
+            "easy",
+            "--seed",
+            "5",
+            "--pace",
+            "0",
+            "--save",
+            str(save),
+        ],
         env=env,
         dimensions=(36, 120),
         encoding="utf-8",

@@ -86,12 +86,17 @@ class TestBots:
 
 
 class TestSaveFiles:
-    def test_save_and_load_give_the_same_game_seats_and_reading_marks(
-        self, tmp_path: Path
-    ) -> None:
+    def test_save_and_load_give_the_same_game_seats_and_reading_marks(self, tmp_path: Path) -> None:
         path = tmp_path / "g.json"
-        s = session("classic", 4, seed=9, bots=["easy", "medium", "random"], seat=2,
-                    names=["", "", "Me", ""], save=path)
+        s = session(
+            "classic",
+            4,
+            seed=9,
+            bots=["easy", "medium", "random"],
+            seat=2,
+            names=["", "", "Me", ""],
+            save=path,
+        )
         while s.game.to_move != 2:
             seat = s.game.to_move
             assert seat is not None
@@ -112,8 +117,10 @@ class TestSaveFiles:
             (b"{", "not valid JSON"),
             (b"\xff\xfe\x00", "not text"),
             (b'{"format": "something/1"}', "not a Citadels save file"),
-            (json.dumps({"format": SAVE_FORMAT, "game": {"format": "citadels.game/1"}}).encode(),
-             "damaged"),
+            (
+                json.dumps({"format": SAVE_FORMAT, "game": {"format": "citadels.game/1"}}).encode(),
+                "damaged",
+            ),
         ],
     )
     def test_a_corrupt_save_is_named_and_left_as_it_is(

@@ -268,8 +268,9 @@ class PlayApp(App[str]):
         if view.get("phase") == "selection":
             kind = (view.get("selection") or {}).get("kind")
             if kind == "put_aside":
-                return Text(tr.gettext("{name}: put a character aside face down",
-                                       name=w.name(view["seat"])))
+                return Text(
+                    tr.gettext("{name}: put a character aside face down", name=w.name(view["seat"]))
+                )
             return Text(tr.gettext("{name}: choose your character", name=w.name(view["seat"])))
         turn = view.get("turn") or {}
         if turn.get("seat") == view["seat"] and turn.get("character"):
@@ -373,8 +374,11 @@ class PlayApp(App[str]):
         if action is None:
             fallback = game.legal_actions()[0]
             self.notify(
-                self.tr.gettext("The bot of {name} failed ({error}); it plays the first choice.",
-                                name=self._words.name(seat), error=error or ""),
+                self.tr.gettext(
+                    "The bot of {name} failed ({error}); it plays the first choice.",
+                    name=self._words.name(seat),
+                    error=error or "",
+                ),
                 severity="error",
             )
             action = fallback
@@ -428,8 +432,7 @@ class PlayApp(App[str]):
         result = self.session.game.view(None)["result"]
         extra = None
         if self.saved_to:
-            extra = Text(self.tr.gettext("The game record is in {path}", path=self.saved_to),
-                         "dim")
+            extra = Text(self.tr.gettext("The game record is in {path}", path=self.saved_to), "dim")
         self.push_screen(EndScreen(self._words, result, extra), self._after_end)
 
     def _after_end(self, choice: str | None) -> None:
@@ -472,8 +475,7 @@ class PlayApp(App[str]):
         hand.clear_options()
         if me is None:
             mine.border_title = tr.gettext("Hidden hand")
-            mychars.update(Text(tr.gettext("Hands stay hidden between two players' turns."),
-                                "dim"))
+            mychars.update(Text(tr.gettext("Hands stay hidden between two players' turns."), "dim"))
             return
         player = view["players"][me]
         mine.border_title = tr.gettext(
@@ -484,8 +486,9 @@ class PlayApp(App[str]):
         )
         mychars.update(tbl.my_characters(w, view))
         cards = player.get("hand", [])
-        hand.add_options([Option(tbl.hand_entry(w, d), id=f"card:{d}:{i}")
-                          for i, d in enumerate(cards)])
+        hand.add_options(
+            [Option(tbl.hand_entry(w, d), id=f"card:{d}:{i}") for i, d in enumerate(cards)]
+        )
         if cards:
             hand.highlighted = 0
         if not cards:
@@ -504,8 +507,9 @@ class PlayApp(App[str]):
         seen = self.session.seen[viewer] if viewer is not None else None
         for i, event in enumerate(events, start=self._logged):
             if seen is not None and i == seen and seen > 0:
-                log.write(Text("── " + self.tr.gettext("since your last decision") + " ──",
-                               "bold cyan"))
+                log.write(
+                    Text("── " + self.tr.gettext("since your last decision") + " ──", "bold cyan")
+                )
             log.write(tbl.event_line(w, event))
         self._logged += len(events)
 
@@ -513,9 +517,7 @@ class PlayApp(App[str]):
         """Nothing to add: the log shows new events after the "since" rule."""
 
     def _status(self, message: str, *, error: bool = False) -> None:
-        self.query_one("#status", Static).update(
-            Text(message, "bold red1" if error else "italic")
-        )
+        self.query_one("#status", Static).update(Text(message, "bold red1" if error else "italic"))
 
     # --- keys -------------------------------------------------------------------------------
 
@@ -577,8 +579,7 @@ class PlayApp(App[str]):
         self._pace_note()
 
     def _pace_note(self) -> None:
-        self.notify(self.tr.gettext("Bot pace: {seconds} s per move", seconds=self.pace),
-                    timeout=2)
+        self.notify(self.tr.gettext("Bot pace: {seconds} s per move", seconds=self.pace), timeout=2)
 
     def action_skip(self) -> None:
         """Skip the narration pause until the next decision of a person."""

@@ -37,8 +37,7 @@ def score_table(w: Words, result: dict[str, Any], extra: Text | None = None) -> 
     winners = [line.name for line in lines if line.winner]
     title = Text(tr.gettext("The game is over"), "bold underline")
     won = Text(
-        tr.ngettext("Winner: {names}", "Winners: {names}", len(winners),
-                    names=", ".join(winners)),
+        tr.ngettext("Winner: {names}", "Winners: {names}", len(winners), names=", ".join(winners)),
         "bold yellow",
     )
     keys = Text(tr.gettext("r: play again with the same setup   q: quit"), "dim")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.table import Table
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,11 +13,12 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from citadels import present
+from citadels.tui.scores import score_table
 from citadels.tui.table import Words, character_label, colour_tag
 
 
 class PassScreen(Screen[bool]):
-    """"Pass to <name>": covers the whole table until the next person confirms, so nothing of
+    """ "Pass to <name>": covers the whole table until the next person confirms, so nothing of
     the next hand is on screen before then (and nothing of the last one after)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -51,8 +52,9 @@ class PassScreen(Screen[bool]):
             )
 
     def on_mount(self) -> None:
-        self.title = self.words.tr.gettext("Pass the keyboard to {name}",
-                                           name=self.words.name(self.seat))
+        self.title = self.words.tr.gettext(
+            "Pass the keyboard to {name}", name=self.words.name(self.seat)
+        )
 
     def action_confirm(self) -> None:
         """The named person has the screen."""
@@ -100,8 +102,7 @@ class HelpScreen(ModalScreen[None]):
             else:
                 text.append(info.name, "bold underline")
                 if info.cost is not None:
-                    text.append("  " + tr.ngettext("costs {n} gold", "costs {n} gold",
-                                                   info.cost))
+                    text.append("  " + tr.ngettext("costs {n} gold", "costs {n} gold", info.cost))
             if info.colour_id:
                 text.append("  ")
                 text.append_text(colour_tag(w, info.colour_id))
@@ -145,9 +146,7 @@ class EndScreen(Screen[str]):
         with Center(), Vertical(id="end-box"):
             yield Static(self._body(), id="end-text")
 
-    def _body(self) -> Table | Text:
-        from citadels.tui.scores import score_table
-
+    def _body(self) -> RenderableType:
         return score_table(self.words, self.result, self.extra)
 
     def action_rematch(self) -> None:

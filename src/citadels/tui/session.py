@@ -139,8 +139,9 @@ class Session:
         path = None
         if self.save_path is not None:
             path = self.save_path.with_name(f"game-{seed}.json")
-        return Session(game, [Seat(s.kind, s.name) for s in self.seats], self.hotseat, path,
-                       self.lang)
+        return Session(
+            game, [Seat(s.kind, s.name) for s in self.seats], self.hotseat, path, self.lang
+        )
 
     # --- saving -------------------------------------------------------------------------
 
@@ -278,7 +279,7 @@ def make_seats(
                 f"--bots gives {len(levels)} levels; {players} players need one level for "
                 f"all bots or {players - 1} (one per bot)"
             )
-        kinds = levels[:seat] + [HUMAN] + levels[seat:]
+        kinds = [*levels[:seat], HUMAN, *levels[seat:]]
     given = list(names or [])
     if len(given) > players:
         raise ValueError(f"{len(given)} names given for {players} players")

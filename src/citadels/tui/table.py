@@ -265,12 +265,18 @@ def players_table(w: Words, view: dict[str, Any]) -> Table:
         if p.get("museum_size"):
             city.append("  ")
             city.append(
-                tr.ngettext("({n} card in the Museum)", "({n} cards in the Museum)",
-                            p["museum_size"]),
+                tr.ngettext(
+                    "({n} card in the Museum)", "({n} cards in the Museum)", p["museum_size"]
+                ),
                 "dim",
             )
         table.add_row(
-            mark, name, str(p["gold"]), str(p["hand_size"]), chars, city,
+            mark,
+            name,
+            str(p["gold"]),
+            str(p["hand_size"]),
+            chars,
+            city,
             style="on grey15" if view.get("to_move") == seat else None,
         )
     return table
