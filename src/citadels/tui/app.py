@@ -33,6 +33,9 @@ from citadels.tui.session import SaveError, Session
 #: The smallest terminal the table fits in (columns, rows).
 MIN_SIZE = (80, 24)
 
+#: From this width on, the table has room for every column.
+WIDE = 110
+
 #: The narration paces a player may choose, in seconds between two bot moves.
 PACES: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 1.5, 2.5)
 DEFAULT_PACE = 1.0
@@ -82,7 +85,7 @@ class PlayApp(App[str]):
     #menu { height: auto; max-height: 100%; border: none; padding: 0; }
     #typed { height: 3; }
     #status { height: auto; padding: 0 1; }
-    #keys { height: 1; background: $primary-background; color: $text-muted; padding: 0 1; }
+    #keys { height: auto; background: $primary-background; color: $text-muted; padding: 0 1; }
     #too-small { display: none; }
     Screen.small #too-small { display: block; width: 100%; height: 100%;
                               content-align: center middle; text-style: bold; }
@@ -130,6 +133,7 @@ class PlayApp(App[str]):
         self.saved_to: str | None = None
         self.save_error: str | None = None
         self._words = self._make_words()
+        self._drawn_width = 0
 
     # --- layout -------------------------------------------------------------------------
 
@@ -188,6 +192,9 @@ class PlayApp(App[str]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
+        if (event.size.width < WIDE) != (self._drawn_width < WIDE):
+            self.refresh_table()
+        self._drawn_width = event.size.width
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
@@ -454,12 +461,16 @@ class PlayApp(App[str]):
     def refresh_table(self, view: dict[str, Any] | None = None) -> None:
         """Draw the table, the viewer's hand and the narration from the viewer's view."""
         game = self.session.game
-        if view is None:
+        if view is None or view.get("seat") != self.viewer:
             view = game.view(self.viewer)
+        self._drawn_width = self.size.width
         w = self._words
         thinking = self._thinking is not None
-        self.query_one("#title", Static).update(tbl.header_line(w, view, thinking=thinking))
-        self.query_one("#table", Static).update(tbl.table_panel(w, view))
+        compact = self.size.width < WIDE
+        self.query_one("#title", Static).update(
+            tbl.header_line(w, view, thinking=thinking, compact=compact)
+        )
+        self.query_one("#table", Static).update(tbl.table_panel(w, view, compact=compact))
         self._refresh_mine(view)
         self._refresh_log()
         if thinking:

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -57,6 +58,35 @@ EVENT_STYLES: dict[str, str] = {
     "look_facedown": "dim",
     "pick": "dim",
 }
+
+
+class Flow:
+    """Items laid out left to right that wrap between two items, never inside one (a chip,
+    a character with its rank and player)."""
+
+    def __init__(self, items: Sequence[Text], gap: int = 2) -> None:
+        self.items = [item for item in items if item.cell_len]
+        self.gap = gap
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = Text()
+        for item in self.items:
+            if line.cell_len and line.cell_len + self.gap + item.cell_len > width:
+                yield line
+                line = Text()
+            if line.cell_len:
+                line.append(" " * self.gap)
+            line.append_text(item)
+        if line.cell_len:
+            yield line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        if not self.items:
+            return Measurement(0, 0)
+        widest = max(item.cell_len for item in self.items)
+        total = sum(item.cell_len for item in self.items) + self.gap * (len(self.items) - 1)
+        return Measurement(min(widest, options.max_width), min(total, options.max_width))
 
 
 @dataclass(frozen=True)
@@ -129,16 +159,19 @@ def character_label(w: Words, character: str) -> str:
     """A character with its rank: ``4 King``."""
     rank = w.edition.characters[character].rank if character in w.edition.characters else None
     name = w.card(character)
-    # A no-break space keeps a rank with its name when a line wraps.
-    return f"{rank}\u00a0{name}" if rank is not None else name
+    return f"{rank} {name}" if rank is not None else name
 
 
-def header_line(w: Words, view: dict[str, Any], *, thinking: bool = False) -> Text:
-    """The title bar: edition, round, phase and who is to move."""
+def header_line(
+    w: Words, view: dict[str, Any], *, thinking: bool = False, compact: bool = False
+) -> Text:
+    """The title bar: edition, round, phase and who is to move (``compact``: round and who
+    is to move only)."""
     tr = w.tr
     text = Text()
-    text.append(tr.gettext("Citadels"), "bold")
-    text.append(f" · {w.edition.title} · ")
+    if not compact:
+        text.append(tr.gettext("Citadels"), "bold")
+        text.append(f" · {w.edition.title} · ")
     text.append(tr.gettext("Round {n}", n=view["round"]), "bold")
     to_move = view.get("to_move")
     if to_move is not None:
@@ -155,6 +188,8 @@ def header_line(w: Words, view: dict[str, Any], *, thinking: bool = False) -> Te
         else:
             who = tr.gettext("{name} is to move", name=w.name(to_move))
         text.append(("▶ " if not thinking else "… ") + who, "bold reverse")
+    if compact:
+        return text
     text.append(" · ")
     text.append(
         tr.ngettext("{n} card in the deck", "{n} cards in the deck", view["deck_size"]), "dim"
@@ -162,24 +197,21 @@ def header_line(w: Words, view: dict[str, Any], *, thinking: bool = False) -> Te
     return text
 
 
-def character_track(w: Words, view: dict[str, Any]) -> Text:
+def character_track(w: Words, view: dict[str, Any], *, legend: bool = True) -> RenderableType:
     """Every character of the game by rank, marked: out face up, revealed (by whom), murdered,
-    robbed, bewitched, the one whose turn it is."""
+    robbed, bewitched, the one whose turn it is (with a legend of the marks)."""
     tr = w.tr
-    text = Text()
-    text.append(tr.gettext("Characters") + ": ", "bold")
+    items = [Text(tr.gettext("Characters") + ":", "bold")]
     revealed: dict[str, int] = view.get("revealed", {})
     faceup = set(view.get("faceup_removed", []))
     known_down = set(view.get("known_facedown", []))
     turn = view.get("turn") or {}
     ed = w.edition
     order = sorted(view["characters_in_play"], key=lambda c: ed.characters[c].rank)
-    for i, c in enumerate(order):
-        if i:
-            text.append("  ")
-        label = character_label(w, c).replace(" ", "\u00a0")
+    for c in order:
+        label = character_label(w, c)
         if c in faceup:
-            text.append(f"✗ {label}", "dim strike")
+            items.append(Text(f"✗ {label}", "dim strike"))
             continue
         style = ""
         marks = ""
@@ -198,10 +230,13 @@ def character_track(w: Words, view: dict[str, Any]) -> Text:
         if c in known_down:
             marks += "▼"
             style = style or "dim"
-        text.append(f"{marks}{label}", style or "")
+        item = Text(f"{marks}{label}", style)
         if c in revealed:
-            text.append(f"\u00a0({w.name(revealed[c])})".replace(" ", "\u00a0"), "bold")
-    legend = [
+            item.append(f" ({w.name(revealed[c])})", "bold")
+        items.append(item)
+    if not legend:
+        return Flow(items)
+    marks_legend = [
         tr.gettext("✗ out face up"),
         tr.gettext("▼ face down (seen)"),
         tr.gettext("† murdered"),
@@ -210,33 +245,32 @@ def character_track(w: Words, view: dict[str, Any]) -> Text:
         tr.gettext("▶ now"),
         tr.gettext("♔ crown"),
     ]
-    text.append("\n")
-    text.append("  ".join(item.replace(" ", "\u00a0") for item in legend), "dim")
-    return text
+    return Group(Flow(items), Flow([Text(m, "dim") for m in marks_legend]))
 
 
-def colour_legend(w: Words) -> Text:
-    """One line naming each colour's symbol and letter."""
-    text = Text()
-    for i, colour in enumerate(("yellow", "blue", "green", "red", "purple")):
+def colour_legend(w: Words) -> RenderableType:
+    """Each colour's symbol and letter with its word."""
+    items = []
+    for colour in ("yellow", "blue", "green", "red", "purple"):
         label = present.colour_label(colour, w.lang)
-        if i:
-            text.append("  ")
-        text.append(f"{label.symbol}{label.letter} {label.word}", colour_style(colour))
-    return text
+        items.append(Text(f"{label.symbol}{label.letter} {label.word}", colour_style(colour)))
+    return Flow(items)
 
 
-def players_table(w: Words, view: dict[str, Any]) -> Table:
+def players_table(w: Words, view: dict[str, Any], *, compact: bool = False) -> Table:
     """One row per seat: who is to move, the crown, name, gold, cards in hand, known
-    characters, and the city as coloured chips with costs (``5/8`` built of the goal)."""
+    characters, and the city as coloured chips with costs (``5/8`` built of the goal).
+    ``compact`` (a narrow terminal) puts the characters under the name and leaves out the
+    bots' levels."""
     tr = w.tr
     table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, padding=(0, 1))
     table.add_column("", width=2, no_wrap=True)
-    table.add_column(tr.gettext("Player"), min_width=10, max_width=24)
+    table.add_column(tr.gettext("Player"), min_width=10, max_width=14 if compact else 24)
     table.add_column(tr.gettext("Gold"), justify="right", no_wrap=True)
     table.add_column(tr.gettext("Cards"), justify="right", no_wrap=True)
-    table.add_column(tr.gettext("Character"), min_width=10, max_width=16)
-    table.add_column(tr.gettext("City"), ratio=1)
+    if not compact:
+        table.add_column(tr.gettext("Character"), min_width=10, max_width=16)
+    table.add_column(tr.gettext("City"), ratio=1, min_width=12)
     me = view.get("seat")
     goal = view.get("complete_at")
     for p in view["players"]:
@@ -247,44 +281,50 @@ def players_table(w: Words, view: dict[str, Any]) -> Table:
         name = Text(w.name(seat), "bold" if seat == me else "")
         if seat == me:
             name.append(" " + tr.gettext("(you)"), "italic")
-        elif seat < len(w.bot_levels) and w.bot_levels[seat]:
+        elif seat < len(w.bot_levels) and w.bot_levels[seat] and not compact:
             name.append(" · " + tr.gettext("{level} bot", level=w.bot_levels[seat]), "dim")
         chars = Text()
         for c in p.get("characters", []):
             if chars:
                 chars.append("\n")
             chars.append(character_label(w, c), "bold" if seat == me else "")
-        city = Text()
         built = p["city"]
         count = f"{len(built)}/{goal}" if goal else str(len(built))
-        city.append(count + (" ✓" if p.get("complete") else ""), "bold")
+        chips = [Text(count + (" ✓" if p.get("complete") else ""), "bold")]
         beautified = set(p.get("beautified", []))
-        for d in built:
-            city.append("  ")
-            city.append_text(district_chip(w, d, beautified=d in beautified))
+        chips += [district_chip(w, d, beautified=d in beautified) for d in built]
         if p.get("museum_size"):
-            city.append("  ")
-            city.append(
-                tr.ngettext(
-                    "({n} card in the Museum)", "({n} cards in the Museum)", p["museum_size"]
-                ),
-                "dim",
+            chips.append(
+                Text(
+                    tr.ngettext(
+                        "({n} card in the Museum)",
+                        "({n} cards in the Museum)",
+                        p["museum_size"],
+                    ),
+                    "dim",
+                )
             )
-        table.add_row(
-            mark,
-            name,
-            str(p["gold"]),
-            str(p["hand_size"]),
-            chars,
-            city,
-            style="on grey15" if view.get("to_move") == seat else None,
-        )
+        city = Flow(chips)
+        cells: list[RenderableType] = [mark, name, str(p["gold"]), str(p["hand_size"])]
+        if compact:
+            if chars:
+                name.append("\n")
+                name.append_text(chars)
+        else:
+            cells.append(chars)
+        cells.append(city)
+        table.add_row(*cells, style="on grey15" if view.get("to_move") == seat else None)
     return table
 
 
-def table_panel(w: Words, view: dict[str, Any]) -> RenderableType:
-    """The whole public table: characters, the colour legend and the players."""
-    return Group(character_track(w, view), players_table(w, view), colour_legend(w))
+def table_panel(w: Words, view: dict[str, Any], *, compact: bool = False) -> RenderableType:
+    """The whole public table: characters, the colour legend and the players (``compact``:
+    for a narrow terminal)."""
+    return Group(
+        character_track(w, view, legend=not compact),
+        players_table(w, view, compact=compact),
+        colour_legend(w),
+    )
 
 
 def hand_entry(w: Words, district: str) -> Text:
