@@ -36,6 +36,9 @@ MIN_SIZE = (80, 24)
 #: From this width on, the table has room for every column.
 WIDE = 110
 
+#: How many events of the log are drawn again when another person takes the screen.
+LOG_KEEP = 150
+
 #: The narration paces a player may choose, in seconds between two bot moves.
 PACES: tuple[float, ...] = (0.0, 0.25, 0.5, 1.0, 1.5, 2.5)
 DEFAULT_PACE = 1.0
@@ -146,7 +149,7 @@ class PlayApp(App[str]):
                     yield Static(id="mychars")
                     yield OptionList(id="hand")
             with Vertical(id="right"):
-                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True)
+                yield RichLog(id="log", wrap=True, markup=False, auto_scroll=True, max_lines=1000)
                 with Vertical(id="decide"):
                     yield Static(id="prompt")
                     yield ActionMenu(id="menu")
@@ -509,11 +512,23 @@ class PlayApp(App[str]):
         log = self.query_one("#log", RichLog)
         game = self.session.game
         viewer = self.viewer
+        events = game.view(viewer, log_from=self._logged if viewer == self._log_viewer else 0)[
+            "log"
+        ]
         if viewer != self._log_viewer:
+            # Another reader: his own log, from the start (the latest part only, to be quick).
             log.clear()
-            self._logged = 0
             self._log_viewer = viewer
-        events = game.view(viewer, log_from=self._logged)["log"]
+            skipped = max(0, len(events) - LOG_KEEP)
+            if skipped:
+                log.write(
+                    Text(
+                        self.tr.ngettext("… {n} earlier event", "… {n} earlier events", skipped),
+                        "dim",
+                    )
+                )
+            events = events[skipped:]
+            self._logged = skipped
         w = self._words
         seen = self.session.seen[viewer] if viewer is not None else None
         for i, event in enumerate(events, start=self._logged):
