@@ -439,11 +439,12 @@ class PlayApp(App[str]):
         self._autosave()
         self.viewer = self.viewer if not self.session.hotseat else None
         self.refresh_table()
-        result = self.session.game.view(None)["result"]
+        final = self.session.game.view(None)
+        cities = tbl.players_table(self._words, final)
         extra = None
         if self.saved_to:
             extra = Text(self.tr.gettext("The game record is in {path}", path=self.saved_to), "dim")
-        self.push_screen(EndScreen(self._words, result, extra), self._after_end)
+        self.push_screen(EndScreen(self._words, final["result"], extra, cities), self._after_end)
 
     def _after_end(self, choice: str | None) -> None:
         if choice == "rematch":

@@ -14,7 +14,12 @@ from citadels import present
 from citadels.tui.table import Words
 
 
-def score_table(w: Words, result: dict[str, Any], extra: Text | None = None) -> RenderableType:
+def score_table(
+    w: Words,
+    result: dict[str, Any],
+    extra: Text | None = None,
+    cities: RenderableType | None = None,
+) -> RenderableType:
     """The score table — each part of the score (C-15), the rank and how a tie was broken —
     the winners named above it, then the keys to go on."""
     tr = w.tr
@@ -42,6 +47,8 @@ def score_table(w: Words, result: dict[str, Any], extra: Text | None = None) -> 
     )
     keys = Text(tr.gettext("r: play again with the same setup   q: quit"), "dim")
     parts: list[RenderableType] = [title, Text(""), won, table]
+    if cities is not None:
+        parts += [Text(tr.gettext("The final cities"), "bold"), cities]
     if extra is not None:
         parts += [extra]
     parts += [Text(""), keys]

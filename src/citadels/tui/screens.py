@@ -132,22 +132,30 @@ class EndScreen(Screen[str]):
 
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
-    EndScreen #end-box { width: 110; max-width: 100%; height: auto; border: double $accent;
+    EndScreen #end-box { width: 110; max-width: 100%; height: auto; max-height: 100%;
+                         overflow-y: auto; border: double $accent;
                          padding: 1 2; }
     """
 
-    def __init__(self, words: Words, result: dict[str, Any], extra: Text | None = None) -> None:
+    def __init__(
+        self,
+        words: Words,
+        result: dict[str, Any],
+        extra: Text | None = None,
+        cities: RenderableType | None = None,
+    ) -> None:
         super().__init__()
         self.words = words
         self.result = result
         self.extra = extra
+        self.cities = cities
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="end-box"):
             yield Static(self._body(), id="end-text")
 
     def _body(self) -> RenderableType:
-        return score_table(self.words, self.result, self.extra)
+        return score_table(self.words, self.result, self.extra, self.cities)
 
     def action_rematch(self) -> None:
         """Play again with the same setup."""
