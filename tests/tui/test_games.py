@@ -86,3 +86,27 @@ async def test_typed_action_names_play_like_the_menu() -> None:
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(s.game.actions) > before)
         assert s.game.actions[before] == first
+
+
+async def test_bot_moves_are_paced_adjustably_and_skippable() -> None:
+    """Bots play at the chosen pace (+ faster, - slower); Space skips the pauses until the
+    next decision of a person; the interface answers keys while bots play."""
+    s = session("classic", 4, seed=5, bots=["easy"])
+    app = PlayApp(s, pace=1.0)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("plus")
+        assert app.pace == 0.5
+        await pilot.press("minus", "minus")
+        assert app.pace == 1.5
+        app.pace = 60.0  # a pause nobody would wait out
+        await wait_until(pilot, lambda: app._prompted)
+        before = len(s.game.actions)
+        await pilot.press("1")
+        await wait_until(pilot, lambda: len(s.game.actions) > before)
+        if s.game.to_move != 0:
+            # A bot moved and the next waits a minute: the table shows that move meanwhile.
+            await wait_until(pilot, lambda: len(s.game.actions) > before + 1 or app._prompted)
+            await pilot.press("space")
+            assert app.skipping
+        await wait_until(pilot, lambda: app._prompted)
+        assert not app.skipping  # a person's decision ends the skip

@@ -27,7 +27,7 @@ from citadels import present
 from citadels.engine.actions import Action
 from citadels.errors import CitadelsError
 from citadels.tui import table as tbl
-from citadels.tui.screens import EndScreen, HelpScreen, MessageScreen, PassScreen
+from citadels.tui.screens import EndScreen, HelpScreen, PassScreen
 from citadels.tui.session import SaveError, Session
 
 #: The smallest terminal the table fits in (columns, rows).
@@ -161,7 +161,7 @@ class PlayApp(App[str]):
     def _make_words(self) -> tbl.Words:
         s = self.session
         levels = [None if seat.is_human else seat.kind for seat in s.seats]
-        return tbl.make_words(s.game.edition, s.lang, s.names, s.humans, levels)
+        return tbl.make_words(s.game.edition, s.lang, s.names, levels)
 
     @property
     def tr(self) -> present.Translator:
@@ -270,7 +270,6 @@ class PlayApp(App[str]):
         self.query_one("#status", Static).update("")
         if not isinstance(self.focused, Input):
             menu.focus()
-        self._mark_decision_in_log()
 
     def _prompt_text(self, view: dict[str, Any]) -> Text:
         tr = self.tr
@@ -540,9 +539,6 @@ class PlayApp(App[str]):
             log.write(tbl.event_line(w, event))
         self._logged += len(events)
 
-    def _mark_decision_in_log(self) -> None:
-        """Nothing to add: the log shows new events after the "since" rule."""
-
     def _status(self, message: str, *, error: bool = False) -> None:
         self.query_one("#status", Static).update(Text(message, "bold red1" if error else "italic"))
 
@@ -617,7 +613,3 @@ class PlayApp(App[str]):
         """Back to the menu of actions."""
         if self._prompted:
             self.query_one("#menu", ActionMenu).focus()
-
-    def show_message(self, message: str) -> None:
-        """Show a message the player must acknowledge."""
-        self.push_screen(MessageScreen(message))

@@ -164,29 +164,3 @@ class EndScreen(Screen[str]):
     def action_leave(self) -> None:
         """Leave the game."""
         self.dismiss("quit")
-
-
-class MessageScreen(ModalScreen[None]):
-    """A short message (an error the player should read) with one key to go on."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", show=False),
-        Binding("enter", "close", show=False),
-    ]
-
-    DEFAULT_CSS = """
-    MessageScreen { align: center middle; }
-    MessageScreen #msg { width: 70; height: auto; border: heavy $error; padding: 1 2;
-                         background: $surface; }
-    """
-
-    def __init__(self, message: str) -> None:
-        super().__init__()
-        self.message = message
-
-    def compose(self) -> ComposeResult:
-        yield Static(self.message, id="msg")
-
-    def action_close(self) -> None:
-        """Dismiss the message."""
-        self.dismiss(None)

@@ -20,6 +20,17 @@ from rich.text import Text
 
 from citadels import present
 from citadels.editions import Edition, get_edition
+from citadels.present import N_
+
+#: How each bot level is named on the table (translated when shown).
+BOT_LEVEL_WORDS: dict[str, str] = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "random": N_("random"),
+    "heuristic": N_("heuristic"),
+    "ismcts": N_("search"),
+}
 
 #: The terminal style of each district colour (always shown with a symbol and a word/letter).
 COLOUR_STYLES: dict[str, str] = {
@@ -96,7 +107,6 @@ class Words:
     edition: Edition
     lang: str
     names: tuple[str, ...]
-    humans: frozenset[int] = frozenset()
     bot_levels: tuple[str | None, ...] = ()
 
     @property
@@ -119,7 +129,6 @@ def make_words(
     edition: Edition | str,
     lang: str,
     given: Sequence[str | None],
-    humans: Sequence[int] = (),
     bot_levels: Sequence[str | None] = (),
 ) -> Words:
     """Words for a table: given names where the players chose one, else the seat's label."""
@@ -127,7 +136,7 @@ def make_words(
     names = tuple(
         name if name else present.seat_label(seat, None, lang) for seat, name in enumerate(given)
     )
-    return Words(ed, lang, names, frozenset(humans), tuple(bot_levels))
+    return Words(ed, lang, names, tuple(bot_levels))
 
 
 def colour_style(colour: str | None) -> str:
@@ -282,7 +291,8 @@ def players_table(w: Words, view: dict[str, Any], *, compact: bool = False) -> T
         if seat == me:
             name.append(" " + tr.gettext("(you)"), "italic")
         elif seat < len(w.bot_levels) and w.bot_levels[seat] and not compact:
-            name.append(" · " + tr.gettext("{level} bot", level=w.bot_levels[seat]), "dim")
+            level = tr.gettext(BOT_LEVEL_WORDS.get(w.bot_levels[seat] or "", "bot"))
+            name.append(" · " + tr.gettext("{level} bot", level=level), "dim")
         chars = Text()
         for c in p.get("characters", []):
             if chars:
