@@ -103,10 +103,14 @@ async def test_bot_moves_are_paced_adjustably_and_skippable() -> None:
         before = len(s.game.actions)
         await pilot.press("1")
         await wait_until(pilot, lambda: len(s.game.actions) > before)
-        if s.game.to_move != 0:
-            # A bot moved and the next waits a minute: the table shows that move meanwhile.
-            await wait_until(pilot, lambda: len(s.game.actions) > before + 1 or app._prompted)
-            await pilot.press("space")
-            assert app.skipping
+        assert s.game.to_move != 0
+        # A bot moved and the next waits a minute: the table shows that move meanwhile.
+        await wait_until(pilot, lambda: len(s.game.actions) > before + 1)
+        await pilot.pause(0.3)
+        assert not app._prompted and len(s.game.actions) == before + 2
+        await pilot.press("space")
+        # Without pauses the bots play up to the person's next decision (in seconds, not
+        # minutes), and that decision ends the skip.
         await wait_until(pilot, lambda: app._prompted)
-        assert not app.skipping  # a person's decision ends the skip
+        assert not app.skipping
+        assert len(s.game.actions) > before + 2

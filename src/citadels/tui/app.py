@@ -20,6 +20,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.timer import Timer
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -137,6 +138,7 @@ class PlayApp(App[str]):
         self.save_error: str | None = None
         self._words = self._make_words()
         self._drawn_width = 0
+        self._pause: Timer | None = None
 
     # --- layout -------------------------------------------------------------------------
 
@@ -396,10 +398,14 @@ class PlayApp(App[str]):
         if self._paced:
             # Each move is drawn and stays on screen for the pace before the next one.
             self.refresh_table()
-            self.set_timer(self.pace, self.advance)
+            self._pause = self.set_timer(self.pace, self._pause_over)
         else:
             # No pause: the table is drawn again when a person must decide (or the end).
             self.call_later(self.advance)
+
+    def _pause_over(self) -> None:
+        self._pause = None
+        self.advance()
 
     @property
     def _paced(self) -> bool:
@@ -608,6 +614,10 @@ class PlayApp(App[str]):
         """Skip the narration pause until the next decision of a person."""
         if not self._prompted:
             self.skipping = True
+            if self._pause is not None:
+                # The narration pause in progress ends now too.
+                self._pause.stop()
+                self._pause_over()
 
     def action_focus_menu(self) -> None:
         """Back to the menu of actions."""
