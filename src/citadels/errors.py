@@ -44,3 +44,10 @@ class CorruptState(CitadelsError, ValueError):
     """A saved game or record cannot be loaded: it names what is wrong."""
 
     code = "corrupt_state"
+
+
+class BotNotReady(CitadelsError, RuntimeError):
+    """A bot was asked to play before it was equipped to play as strong as it was asked to
+    (a search bot without its seat's sampler, see ``citadels.bots.attach_samplers``)."""
+
+    code = "bot_not_ready"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from citadels.editions import Edition, get_edition, resolve_setup
+from citadels.editions import Edition, canonical_options, get_edition, resolve_setup
 from citadels.engine import legality, rules, scoring, serialize, views
 from citadels.engine.actions import Action, action_from_json
 from citadels.engine.scoring import Outcome
@@ -115,14 +115,26 @@ class Game:
 
     def result(self) -> Outcome:
         """Scores, breakdowns, ranks and tie-breaks (C-15). Valid once the game is over;
-        before that, the score each seat would have if the game ended now."""
+        before that, the score each seat would have if the game ended now, counting what is
+        still hidden (a Secret Vault in hand, unrevealed characters in a rank tie-break): for
+        analysis only. Clients use :meth:`provisional_result`."""
         return scoring.score(self.state)
 
-    def view(self, seat: int | None = None, *, log_from: int = 0) -> dict[str, Any]:
-        """What ``seat`` may know, as JSON-ready data (``None``: a spectator) (C-10)."""
+    def provisional_result(self, seat: int | None = None) -> Outcome:
+        """The scores and ranks as ``seat`` (``None``: a spectator) can count them now, from
+        what its view shows and nothing else (C-10): hidden cards and unrevealed characters
+        are left out. Once the game is over, the same as :meth:`result`."""
+        self._check_seat(seat)
+        return scoring.provisional_score(self.state, seat)
+
+    def _check_seat(self, seat: int | None) -> None:
         n = len(self.state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise ValueError(f"seat must be None or an integer from 0 to {n - 1}, not {seat!r}")
+
+    def view(self, seat: int | None = None, *, log_from: int = 0) -> dict[str, Any]:
+        """What ``seat`` may know, as JSON-ready data (``None``: a spectator) (C-10)."""
+        self._check_seat(seat)
         legal = self._legal_list() if seat is not None and seat == self.to_move else None
         view = views.player_view(self.state, seat, legal, log_from)
         if self.is_over:
@@ -182,6 +194,7 @@ def new_game(
         seed = secrets.randbits(63)
     elif type(seed) is not int:
         raise ValueError(f"seed must be an integer, not {seed!r}")
+    options = canonical_options(ed, options)  # ids as the record keeps them
     chosen = resolve_setup(ed, players, options)
     state = rules.setup(
         ed, players, dict(options), seed, chosen.characters, chosen.deck, chosen.complete_at
@@ -208,8 +221,10 @@ def replay(record: Any) -> Game:
                 raise CorruptState(f"action {i} of the record does not replay: {exc}") from None
     except CorruptState:
         raise
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CorruptState(f"bad game record: {type(exc).__name__}: {exc}") from None
+    except KeyError as exc:
+        raise CorruptState(f"bad game record: it has no {exc.args[0]!r}") from None
+    except (TypeError, ValueError) as exc:
+        raise CorruptState(f"bad game record: {exc}") from None
     return game
 
 

@@ -172,8 +172,10 @@ def state_from_json(obj: Any, deck_composition: dict[str, int] | None = None) ->
         return _read(obj, deck_composition)
     except CorruptState:
         raise
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise CorruptState(f"saved game is corrupt: {type(exc).__name__}: {exc}") from None
+    except KeyError as exc:
+        raise CorruptState(f"saved game is corrupt: it lacks {exc.args[0]!r}") from None
+    except (TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise CorruptState(f"saved game is corrupt: {exc}") from None
 
 
 def _read(obj: Any, deck_composition: dict[str, int] | None) -> GameState:
