@@ -13,6 +13,7 @@ from typing import Any
 
 from citadels import cards
 from citadels.cards import Character, District
+from citadels.errors import InvalidSetup, describe
 from citadels.ids import did_you_mean, match_id, resolve_id
 
 #: Warlord timing: only once the gather action is done (B-2).
@@ -428,7 +429,8 @@ EDITIONS: Mapping[str, Edition] = _frozen({e.id: e for e in (BASIC, DEZH, CLASSI
 
 def get_edition(edition_id: str) -> Edition:
     """The edition with this id, matched loosely (``Classic`` is ``classic``, see
-    :mod:`citadels.ids`); ``ValueError`` naming the known ones otherwise."""
+    :mod:`citadels.ids`); ``InvalidSetup`` (a ``ValueError``) naming
+    the known ones otherwise."""
     return EDITIONS[resolve_id(edition_id, EDITIONS, "edition")]
 
 
@@ -458,21 +460,22 @@ def canonical_options(edition: Edition, options: Mapping[str, Any]) -> dict[str,
 def resolve_setup(edition: Edition, players: int, options: Mapping[str, Any]) -> Setup:
     """Check a game's player count and options; return its characters, deck and city size.
 
-    Ids are matched loosely (:func:`canonical_options`). Every problem raises ``ValueError``
-    with a message naming it.
+    Ids are matched loosely (:func:`canonical_options`). Every problem raises ``InvalidSetup``
+    (a ``ValueError``) with a message naming it.
     """
     options = canonical_options(edition, options)
+    _check_option_types(options)
     unknown = sorted(set(options) - set(edition.options))
     if unknown:
         known = ", ".join(edition.options) or "none"
-        raise ValueError(
+        raise InvalidSetup(
             f"unknown option(s) for edition {edition.id!r}: {', '.join(unknown)}; "
             f"known options: {known}"
         )
     if type(players) is not int or not edition.min_players <= players <= edition.max_players:
-        raise ValueError(
+        raise InvalidSetup(
             f"edition {edition.id!r} plays with {edition.min_players} to "
-            f"{edition.max_players} players, not {players!r}"
+            f"{edition.max_players} players, not {describe(players)}"
         )
     preset = None
     if options.get("preset") is not None:
@@ -489,7 +492,7 @@ def resolve_setup(edition: Edition, players: int, options: Mapping[str, Any]) ->
         purple = preset.districts
     deck = _deck(edition, purple)
     if edition.unique_districts and purple is not None and len(purple) != edition.unique_districts:
-        raise ValueError(
+        raise InvalidSetup(
             f"the {edition.id} deck takes exactly {edition.unique_districts} unique districts "
             f"(N-1), not {len(purple)}"
         )
@@ -502,38 +505,59 @@ def resolve_setup(edition: Edition, players: int, options: Mapping[str, Any]) ->
     ):
         allowed = ", ".join(map(str, edition.city_size_options)) or "none"
         rule = "N-4" if edition.id == "2016" else "K-6"
-        raise ValueError(f"complete_at must be one of {allowed} ({rule}), not {complete_at!r}")
+        raise InvalidSetup(
+            f"complete_at must be one of {allowed} ({rule}), not {describe(complete_at)}"
+        )
     return Setup(characters, deck, edition.completion_size(players, complete_at))
+
+
+def _check_option_types(options: Any) -> None:
+    """Options are a mapping of option names; ids are strings and id lists lists of strings
+    (checked before any lookup, so a list where an id belongs is named, not hashed)."""
+    if not isinstance(options, Mapping):
+        raise InvalidSetup(f"options must be a mapping of option names, not {describe(options)}")
+    for key, value in options.items():
+        if type(key) is not str:
+            raise InvalidSetup(f"option names must be strings, not {describe(key)}")
+        if key == "preset" and value is not None and type(value) is not str:
+            raise InvalidSetup(f"preset must be the name of a preset, not {describe(value)}")
+        if (
+            key in ("characters", "districts")
+            and value is not None
+            and (not isinstance(value, (list, tuple)) or not all(type(x) is str for x in value))
+        ):
+            what = "character ids" if key == "characters" else "purple district ids"
+            raise InvalidSetup(f"{key} must be a list of {what} (strings), not {describe(value)}")
 
 
 def _check_characters(edition: Edition, players: int, chosen: Any) -> tuple[str, ...]:
     """K-7: one character per rank 1–8, at most one rank 9; rank 9 for 8 players (C-5); the
     Queen only with 5+ players."""
     if isinstance(chosen, str) or not isinstance(chosen, (list, tuple)):
-        raise ValueError("characters must be a list of character ids")
+        raise InvalidSetup("characters must be a list of character ids")
     unknown = [c for c in chosen if c not in edition.characters]
     if unknown:
-        named = ", ".join(f"{c!r}{did_you_mean(c, edition.characters)}" for c in unknown)
-        raise ValueError(
+        named = ", ".join(f"{describe(c)}{did_you_mean(c, edition.characters)}" for c in unknown)
+        raise InvalidSetup(
             f"unknown character(s) for {edition.id!r}: {named}; 'citadels editions' lists them"
         )
     by_rank: dict[int, str] = {}
     for c in chosen:
         rank = edition.characters[c].rank
         if rank in by_rank:
-            raise ValueError(
+            raise InvalidSetup(
                 f"two characters of rank {rank}: {by_rank[rank]} and {c} (one per rank, K-7)"
             )
         by_rank[rank] = c
     missing = [r for r in range(1, 9) if r not in by_rank]
     if missing:
-        raise ValueError(f"no character of rank {', '.join(map(str, missing))} (K-7)")
+        raise InvalidSetup(f"no character of rank {', '.join(map(str, missing))} (K-7)")
     if players == 8 and 9 not in by_rank:
-        raise ValueError(_rank9_needed(edition))
+        raise InvalidSetup(_rank9_needed(edition))
     if "emperor" in chosen and players == 2 and edition.id == "2016":
-        raise ValueError("the Emperor is not used with 2 players (N-2)")
+        raise InvalidSetup("the Emperor is not used with 2 players (N-2)")
     if "queen" in chosen and players < 5:
-        raise ValueError("the Queen needs 5 or more players (K-7, R-28)")
+        raise InvalidSetup("the Queen needs 5 or more players (K-7, R-28)")
     return tuple(sorted(chosen, key=lambda c: edition.characters[c].rank))
 
 
@@ -575,14 +599,16 @@ def _deck(edition: Edition, purple: Any) -> dict[str, int]:
     if purple is None:
         return dict(edition.deck)
     if isinstance(purple, str) or not isinstance(purple, (list, tuple)):
-        raise ValueError("districts must be a list of purple district ids")
+        raise InvalidSetup("districts must be a list of purple district ids")
     unknown = [d for d in purple if d not in edition.purple_pool]
     if unknown:
         known = ", ".join(edition.purple_pool)
-        named = ", ".join(f"{d!r}{did_you_mean(d, edition.purple_pool)}" for d in unknown)
-        raise ValueError(f"not a purple district of {edition.id!r}: {named}; choose among: {known}")
+        named = ", ".join(f"{describe(d)}{did_you_mean(d, edition.purple_pool)}" for d in unknown)
+        raise InvalidSetup(
+            f"not a purple district of {edition.id!r}: {named}; choose among: {known}"
+        )
     if len(set(purple)) != len(purple):
-        raise ValueError("districts lists a purple district twice")
+        raise InvalidSetup("districts lists a purple district twice")
     deck = {d: n for d, n in edition.deck.items() if edition.districts[d].colour != "purple"}
     for d in purple:
         deck[d] = edition.purple_pool[d]

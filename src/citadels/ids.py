@@ -12,6 +12,8 @@ import difflib
 import re
 from collections.abc import Iterable
 
+from citadels.errors import InvalidSetup, describe
+
 _SEPARATORS = re.compile(r"[\s_-]+")
 
 
@@ -47,7 +49,7 @@ def did_you_mean(text: object, known: Iterable[str]) -> str:
 
 
 def resolve_id(text: object, known: Iterable[str], what: str, *, where: str = "") -> str:
-    """The id of ``known`` that ``text`` names; ``ValueError`` otherwise.
+    """The id of ``known`` that ``text`` names; ``InvalidSetup`` (a ``ValueError``) otherwise.
 
     The error reads ``unknown <what> 'x'<where> (did you mean 'y'?); known <what>s: …``.
     """
@@ -55,7 +57,7 @@ def resolve_id(text: object, known: Iterable[str], what: str, *, where: str = ""
     found = match_id(text, ids)
     if found is not None:
         return found
-    raise ValueError(
-        f"unknown {what} {text!r}{where}{did_you_mean(text, ids)}; "
+    raise InvalidSetup(
+        f"unknown {what} {describe(text)}{where}{did_you_mean(text, ids)}; "
         f"known {what}s: {', '.join(ids) or 'none'}"
     )
