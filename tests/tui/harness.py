@@ -88,13 +88,14 @@ async def play_out(
     *,
     on_pass: Callable[[PlayApp], None] | None = None,
     max_decisions: int = 3000,
+    stop: Callable[[], bool] | None = None,
 ) -> int:
     """Answer every decision of the people (``choose`` gives the key to press) until the end
-    screen; returns the number of decisions made."""
+    screen (or until ``stop()`` holds); returns the number of decisions made."""
     decisions = 0
     while decisions < max_decisions:
         await wait_until(pilot, lambda: waiting_for_person(app))
-        if isinstance(app.screen, EndScreen):
+        if isinstance(app.screen, EndScreen) or (stop is not None and stop()):
             return decisions
         if isinstance(app.screen, PassScreen):
             await pilot.pause()  # drawn

@@ -17,7 +17,7 @@ class TestCommandLine:
     @pytest.mark.parametrize(
         ("args", "message"),
         [
-            (["--bots", "wizard"], "unknown bot level 'wizard'"),
+            (["--bots", "wizard"], "unknown bot 'wizard'"),
             (["--players", "9"], "plays with 2 to 8 players"),
             (["--seat", "7"], "--seat must be from 0 to 3"),
             (["--hotseat", "--players", "2", "--bots", "easy"], "at least 2 people"),

@@ -66,9 +66,9 @@ async def test_a_rematch_starts_a_new_game_with_the_same_seats() -> None:
         assert not app.session.game.is_over
         assert app.session.game.seed != s.game.seed
         assert [x.kind for x in app.session.seats] == [x.kind for x in s.seats]
-        await play_out(app, pilot)
-        assert app.session.game.is_over
-        await pilot.press("q")
+        await wait_until(pilot, lambda: app._prompted)
+        assert app._legal == app.session.game.legal_actions()
+        assert app.session.game.view(0)["round"] == 1
 
 
 async def test_typed_action_names_play_like_the_menu() -> None:

@@ -31,7 +31,7 @@ class TestSeats:
     @pytest.mark.parametrize(
         ("players", "bots", "seat", "hotseat", "message"),
         [
-            (4, ["grandmaster"], 0, False, "unknown bot level 'grandmaster'"),
+            (4, ["grandmaster"], 0, False, "unknown bot 'grandmaster'"),
             (4, ["easy", "hard"], 0, False, "--bots gives 2 levels"),
             (3, None, 3, False, "--seat must be from 0 to 2"),
             (3, ["easy", "easy"], 0, True, "needs at least 2 people"),

@@ -21,7 +21,7 @@ from typing import Any
 from platformdirs import user_data_path
 
 from citadels.bots import SamplerUser, make_bot
-from citadels.bots.base import BOT_KINDS, Bot
+from citadels.bots.base import BOT_KINDS, Bot, bot_kind
 from citadels.engine.actions import Action
 from citadels.engine.determinize import SeatSampler
 from citadels.engine.game import Game, game_from_json, new_game
@@ -254,10 +254,8 @@ def make_seats(
     """
     if players < 2:
         raise ValueError(f"a game needs at least 2 players, not {players}")
-    levels = [b.strip().lower() for b in bots] if bots is not None else None
-    for level in levels or []:
-        if level not in BOT_LEVELS:
-            raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(BOT_LEVELS)}")
+    # Levels are matched loosely like every id a user types (``Hard`` is ``hard``).
+    levels = [bot_kind(b) for b in bots] if bots is not None else None
     if hotseat:
         levels = levels or []
         humans = players - len(levels)
