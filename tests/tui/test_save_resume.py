@@ -95,3 +95,23 @@ async def test_resume_while_a_bot_is_to_move_lets_the_bot_play(tmp_path: Path) -
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: app._prompted)
         assert back.game.to_move == 3
+
+
+async def test_a_fault_of_the_interface_still_saves_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "game.json"
+    s = session("basic", 2, seed=3, bots=["easy"], save=path)
+    app = PlayApp(s, pace=0)
+
+    def boom() -> None:
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        async with app.run_test(size=SIZE) as pilot:
+            await _decide(app, pilot, 1)
+            path.unlink()
+            monkeypatch.setattr(app, "action_help", boom)
+            await pilot.press("f1")
+            await settle(pilot)
+    assert load_session(path).game.record() == s.game.record()

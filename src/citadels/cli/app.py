@@ -552,7 +552,7 @@ def play(
             err_console.print(Text(f"error: the game could not be saved: {play_app.save_error}"))
         if path is None:
             return
-        if outcome == "over":
+        if outcome == "over" or play_app.session.game.is_over:
             console.print(Text(f"The game record is in {path}", style="dim"), soft_wrap=True)
         else:
             console.print(Text.assemble("Game saved. Go on with: ",

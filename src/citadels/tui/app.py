@@ -591,6 +591,11 @@ class PlayApp(App[str]):
         except SaveError as exc:
             self.save_error = str(exc)
 
+    def _handle_exception(self, error: Exception) -> None:
+        # A fault of the interface itself: the game is saved before Textual reports it.
+        self._save_before_exit()
+        super()._handle_exception(error)
+
     def _on_signal(self) -> None:
         self._save_before_exit()
         self.exit("quit")
