@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run demo load install test lint typecheck pytest soak bench clean
+.PHONY: run demo play load install test lint typecheck pytest soak bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -23,6 +23,10 @@ demo: install
 # The load benchmark of the server (bounded: 200 tables for 60 seconds).
 load: install
 	$(PY) benchmarks/load.py --tables 200 --seconds 60
+
+# Play in the terminal: you against three medium bots in the classic edition.
+play: install
+	$(VENV)/bin/citadels play --edition classic --players 4 --bots medium
 
 lint: install
 	$(VENV)/bin/ruff check src tests benchmarks

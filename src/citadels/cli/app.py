@@ -1,7 +1,8 @@
-"""The ``citadels`` command: demo games, simulations, benchmarks, editions, replays."""
+"""The ``citadels`` command: play, demo games, simulations, benchmarks, editions, replays."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import sys
@@ -497,6 +498,101 @@ def serve(
         run_server(config, host, port)
     except KeyboardInterrupt:  # Ctrl-C ends the server quietly
         return
+
+
+@app.command()
+def play(
+    edition: EditionOpt = "classic",
+    players: PlayersOpt = 4,
+    seed: SeedOpt = None,
+    complete_at: CompleteAtOpt = None,
+    characters: CharactersOpt = None,
+    districts: DistrictsOpt = None,
+    preset: PresetOpt = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Bot levels, comma-separated: easy, medium, hard (or random, heuristic, "
+            "ismcts). Alone: one level for every bot or one per bot seat (default medium). "
+            "With --hotseat: the bots sitting after the people (default none).",
+        ),
+    ] = None,
+    seat: Annotated[
+        int, typer.Option("--seat", help="Your seat, from 0 (seat 0 starts with the crown).")
+    ] = 0,
+    hotseat: Annotated[
+        bool,
+        typer.Option("--hotseat", help="Friends at one screen: every seat without a bot is a "
+                     "person; a 'pass to' screen guards each change of seat."),
+    ] = False,
+    names: Annotated[
+        str | None,
+        typer.Option("--names", help="Display names of the seats, comma-separated, in order."),
+    ] = None,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="Go on with a saved game (the other setup options are "
+                     "then ignored)."),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="The save file (default: one per game in the user's "
+                     "data directory, e.g. ~/.local/share/citadels/games/)."),
+    ] = None,
+    pace: Annotated[
+        float,
+        typer.Option("--pace", help="Seconds between two bot moves (+ and - change it while "
+                     "playing, Space skips)."),
+    ] = 1.0,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the interface.")] = "en",
+) -> None:
+    """Play in the terminal: you against bots, or friends at one screen (--hotseat)."""
+    from citadels.tui import PlayApp, SaveError, Session, default_save_dir, load_session
+    from citadels.tui import make_seats as seats_for
+
+    if pace < 0:
+        fail(f"--pace must be 0 or more seconds, not {pace}")
+    if resume is not None:
+        try:
+            session = load_session(resume)
+        except SaveError as exc:
+            fail(f"{exc}. The file was left as it is.")
+        if save is not None:
+            session.save_path = save
+        if lang != "en":
+            session.lang = lang
+    else:
+        options = _options(complete_at, characters, districts, preset)
+        if seed is None:
+            seed = _fresh_seed()
+        try:
+            game = new_game(edition, players, seed=seed, **options)
+            level_list = None if bots is None else [b for b in bots.split(",") if b.strip()]
+            name_list = None if names is None else names.split(",")
+            chosen = seats_for(players, level_list, seat, hotseat, name_list)
+            session = Session(game, chosen, hotseat, save, lang)
+        except ValueError as exc:
+            fail(str(exc))
+        if session.save_path is None:
+            session.save_path = default_save_dir() / f"game-{seed}.json"
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        fail("citadels play needs a terminal (its input and output are not one)")
+    play_app = PlayApp(session, pace=pace, handle_signals=True)
+    outcome = play_app.run()
+    path = play_app.saved_to
+    with contextlib.suppress(OSError):  # the terminal may be gone (a hang-up)
+        if play_app.save_error:
+            err_console.print(Text(f"error: the game could not be saved: {play_app.save_error}"))
+        if path is None:
+            return
+        if outcome == "over" or play_app.session.game.is_over:
+            console.print(Text(f"The game record is in {path}", style="dim"), soft_wrap=True)
+        else:
+            console.print(Text.assemble("Game saved. Go on with: ",
+                                        (f"citadels play --resume {path}", "bold")),
+                          soft_wrap=True)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,0 +1,112 @@
+"""The terminal game's test harness: Textual's pilot, the screen as text, SVG screenshots."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from textual.pilot import Pilot
+
+from citadels.engine.game import new_game
+from citadels.tui import PlayApp, Session, make_seats
+from citadels.tui.screens import EndScreen, PassScreen
+
+#: Where screenshots go (git-ignored).
+OUT = Path(__file__).resolve().parents[2] / "out" / "tui"
+
+SIZE = (120, 36)
+
+
+def session(
+    edition: str = "classic",
+    players: int = 4,
+    *,
+    seed: int = 1,
+    bots: list[str] | None = None,
+    seat: int = 0,
+    hotseat: bool = False,
+    names: list[str] | None = None,
+    save: Path | None = None,
+    **options: Any,
+) -> Session:
+    """A session as ``citadels play`` builds it."""
+    game = new_game(edition, players, seed=seed, **options)
+    return Session(game, make_seats(players, bots, seat, hotseat, names), hotseat, save)
+
+
+def screen_text(app: PlayApp) -> str:
+    """Everything the terminal shows now, as plain text (what a person could read)."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+    )
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    console.print(update)
+    return console.export_text().replace("\u00a0", " ")
+
+
+def shot(app: PlayApp, name: str) -> Path:
+    """Save an SVG screenshot under ``out/tui/`` (looked at by people, never committed)."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    return Path(app.save_screenshot(f"{name}.svg", path=str(OUT)))
+
+
+async def wait_until(pilot: Pilot[Any], cond: Callable[[], bool], limit: int = 2000) -> None:
+    """Let the app run until ``cond()`` holds (bots think in threads); fails after ``limit``
+    short pauses, so a stuck interface fails the test instead of hanging it."""
+    for _ in range(limit):
+        if cond():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the interface did not get there")
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let every pending message and redraw happen."""
+    await pilot.pause()
+    await pilot.pause()
+
+
+def waiting_for_person(app: PlayApp) -> bool:
+    """The app waits for a key: a menu, the pass screen or the end."""
+    return app._prompted or isinstance(app.screen, PassScreen | EndScreen)
+
+
+async def play_out(
+    app: PlayApp,
+    pilot: Pilot[Any],
+    choose: Callable[[PlayApp], str] = lambda app: "1",
+    *,
+    on_pass: Callable[[PlayApp], None] | None = None,
+    max_decisions: int = 3000,
+    stop: Callable[[], bool] | None = None,
+) -> int:
+    """Answer every decision of the people (``choose`` gives the key to press) until the end
+    screen (or until ``stop()`` holds); returns the number of decisions made."""
+    decisions = 0
+    while decisions < max_decisions:
+        await wait_until(pilot, lambda: waiting_for_person(app))
+        if isinstance(app.screen, EndScreen) or (stop is not None and stop()):
+            return decisions
+        if isinstance(app.screen, PassScreen):
+            await pilot.pause()  # drawn
+            if on_pass is not None:
+                on_pass(app)
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: not isinstance(app.screen, PassScreen))
+            continue
+        before = len(app.session.game.actions)
+        key = choose(app)
+        await pilot.press(*key) if len(key) > 1 else await pilot.press(key)
+        await wait_until(pilot, lambda b=before: len(app.session.game.actions) > b)
+        decisions += 1
+    raise AssertionError("the game did not end")

@@ -1,0 +1,134 @@
+"""The main screens, checked by their text and kept as SVG screenshots in out/tui/."""
+
+from __future__ import annotations
+
+import pytest
+
+from citadels import present
+from citadels.tui import PlayApp
+from citadels.tui.screens import EndScreen, HelpScreen
+from tests.tui.harness import SIZE, play_out, screen_text, session, settle, shot, wait_until
+
+pytestmark = pytest.mark.asyncio
+
+
+async def _first_prompt(app: PlayApp, pilot) -> str:  # type: ignore[no-untyped-def]
+    await wait_until(pilot, lambda: app._prompted)
+    await settle(pilot)
+    return screen_text(app)
+
+
+async def test_the_draft_shows_the_offered_characters_with_their_powers() -> None:
+    s = session("classic", 4, seed=3, bots=["medium"])
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        text = await _first_prompt(app, pilot)
+        shot(app, "draft")
+        view = s.game.view(0)
+        offered = view["selection"]["offered"]
+        assert "choose your character" in text
+        for i, character in enumerate(offered[:3]):
+            info = present.card_info("classic", character)
+            assert f"{i + 1} Pick the {info.name}" in text
+            assert info.power[:30] in text.replace("\n", " ") or info.power.split()[0] in text
+        # Face-up removed characters are marked on the table.
+        for character in view["faceup_removed"]:
+            assert f"✗ {s.game.edition.characters[character].rank}" in text
+
+
+async def test_the_table_reads_at_a_glance() -> None:
+    s = session("classic", 4, seed=3, bots=["medium"], names=["Ada"])
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _first_prompt(app, pilot)
+        await pilot.press("1")
+        text = await _first_prompt(app, pilot)
+        shot(app, "turn")
+        view = s.game.view(0)
+        # Players with gold and hand sizes, the crown, who is to move.
+        assert "Ada (you)" in text
+        assert "♔ crown" in text
+        assert "is to move" in text
+        for p in view["players"]:
+            assert str(p["gold"]) in text
+        # Your hand: colour symbol, word, cost and name.
+        for card in view["players"][0]["hand"]:
+            info = present.card_info("classic", card)
+            label = present.colour_label(info.colour_id or "")
+            assert info.name in text
+            assert label.symbol in text and label.word in text
+        # A legend pairs each colour with its symbol and letter (never colour alone).
+        for colour in ("yellow", "blue", "green", "red", "purple"):
+            label = present.colour_label(colour)
+            assert f"{label.symbol}{label.letter} {label.word}" in text
+        # The narration shows what happened, in the presentation layer's words.
+        assert "What happened" in text
+        assert "since your last decision" in text
+        # The revealed characters are named with their seat.
+        for character, seat in view["revealed"].items():
+            assert f"{s.game.edition.characters[character].rank} " in text
+            assert f"({app._words.name(seat)})" in text
+
+
+async def test_help_explains_the_card_under_the_cursor() -> None:
+    s = session("classic", 4, seed=3, bots=["medium"])
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _first_prompt(app, pilot)
+        await pilot.press("down")
+        action = app._legal[1]
+        character = action.character  # type: ignore[attr-defined]
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        text = screen_text(app)
+        shot(app, "help-character")
+        info = present.card_info("classic", character)
+        assert info.name in text
+        assert info.power.split(".")[0][:40] in text.replace("\n", " ")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, HelpScreen)
+        # Tab moves to the hand; F1 there explains the highlighted district.
+        await pilot.press("tab", "tab")
+        await settle(pilot)
+        assert app.focused is not None and app.focused.id == "hand"
+        await pilot.press("f1")
+        await settle(pilot)
+        first = s.game.view(0)["players"][0]["hand"][0]
+        dinfo = present.card_info("classic", first)
+        text = screen_text(app)
+        shot(app, "help-district")
+        assert dinfo.name in text
+        assert f"costs {dinfo.cost} gold" in text
+
+
+async def test_the_end_screen_has_the_breakdown_and_tie_break_columns() -> None:
+    s = session("basic", 2, seed=21, bots=["medium"])
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await play_out(app, pilot)
+        await settle(pilot)
+        assert isinstance(app.screen, EndScreen)
+        text = screen_text(app)
+        shot(app, "end")
+        for header in present.score_headers():
+            assert header in text
+        for line in present.score_lines(s.game.view(None)["result"], names=app._words.names):
+            assert line.name in text
+            if line.tiebreak:
+                assert line.tiebreak in text
+        assert "r: play again" in text
+
+
+async def test_no_color_keeps_every_symbol_and_word(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    s = session("classic", 4, seed=3, bots=["medium"])
+    app = PlayApp(s, pace=0)
+    assert app.no_color
+    async with app.run_test(size=SIZE) as pilot:
+        text = await _first_prompt(app, pilot)
+        shot(app, "no-color")
+        for colour in ("yellow", "blue", "green", "red", "purple"):
+            label = present.colour_label(colour)
+            assert f"{label.symbol}{label.letter} {label.word}" in text
