@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 import citadels
 from citadels.bots import RandomBot
 from citadels.cli import app, main, render
-from citadels.engine import narrate
+from citadels.engine.events import EVENT_KINDS
+from citadels.present import render_event
 from citadels.sim import GameSummary, SimStats, game_seeds, play_game, random_bots, run_games
 
 runner = CliRunner()
@@ -53,7 +54,7 @@ def test_demo_narrates_a_whole_game_and_prints_the_score_table() -> None:
     play_game(game, [RandomBot(s) for s in game_seeds(7, 0, 4)[1]])
     flat = " ".join(out.split())
     for event in game.view(None)["log"]:
-        assert " ".join(event["text"].split()) in flat
+        assert " ".join(render_event("classic", event).split()) in flat
 
 
 def test_demo_is_reproducible_from_its_seed() -> None:
@@ -152,7 +153,7 @@ def seed_with_event(kind: str, players: int, **options: Any) -> int:
 def assert_narrates(out: str, log: list[dict[str, Any]]) -> None:
     flat = " ".join(out.split())
     for event in log:
-        assert " ".join(event["text"].split()) in flat, event
+        assert " ".join(render_event("classic", event).split()) in flat, event
 
 
 def test_demo_preset_narrates_the_witchs_resumed_turn() -> None:
@@ -455,7 +456,7 @@ def test_editions_text_shows_bonus_characters_options_and_presets() -> None:
 def test_every_event_kind_has_a_place_in_the_narration() -> None:
     # A kind outside the turn kinds is printed at the level of a reveal; adding an event kind
     # means deciding which it is.
-    top_level = set(narrate._TEXTS) - render._TURN_KINDS
+    top_level = set(EVENT_KINDS) - render._TURN_KINDS
     assert top_level == {
         "setup", "deal", "round", "put_aside", "look_facedown", "pick", "call", "reveal",
         "witch_resumes", "murdered_revealed", "round_end", "game_over", "theater",
@@ -464,17 +465,19 @@ def test_every_event_kind_has_a_place_in_the_narration() -> None:
 
 def test_event_lines_style_the_new_events() -> None:
     edition = citadels.get_edition("classic")
-    announce = {"kind": "bell_tower", "announce": True, "text": "x"}
-    silent = {"kind": "bell_tower", "announce": False, "text": "y"}
+    announce = {"kind": "bell_tower", "seat": 1, "announce": True}
+    silent = {"kind": "bell_tower", "seat": 1, "announce": False}
     assert render.event_line(edition, announce).style == "bold green"
     assert render.event_line(edition, silent).style == "dim"
     swap = render.event_line(
         edition,
         {
             "kind": "exchange_district",
+            "seat": 1,
             "give": "temple",
             "take": "fortress",
-            "text": "Seat 1 exchanges the Temple for the Fortress of seat 2, paying 4 gold.",
+            "target": 2,
+            "paid": 4,
         },
     )
     styles = {swap.plain[span.start : span.end]: str(span.style) for span in swap.spans}

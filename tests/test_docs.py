@@ -25,7 +25,8 @@ from typer.testing import CliRunner
 import citadels
 from citadels.cli import app
 from citadels.editions import Edition
-from citadels.engine import narrate, serialize
+from citadels.engine import serialize
+from citadels.engine.events import EVENT_KINDS
 from citadels.engine.actions import ACTION_TYPES, action_from_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,7 +135,7 @@ def test_api_documents_every_view_key() -> None:
 def test_api_documents_every_pending_decision_and_event_kind() -> None:
     assert set(serialize.PENDING_KINDS) <= _table_keys("## Views")
     text = API.read_text(encoding="utf-8")
-    missing = [kind for kind in narrate._TEXTS if f"`{kind}`" not in text]
+    missing = [kind for kind in EVENT_KINDS if f"`{kind}`" not in text]
     assert not missing, f"event kinds missing from docs/api.md: {missing}"
 
 

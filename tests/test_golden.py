@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import citadels
+from citadels.present import render_event
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("CITADELS_REGEN_GOLDEN") == "1"
@@ -51,7 +52,7 @@ def transcript(edition: str, players: int, seed: int, options: dict[str, Any]) -
                 "hand": view["players"][seat]["hand"],
                 "legal": [str(a) for a in legal],
                 "action": action.to_json(),
-                "new_events": [e["text"] for e in view["log"]],
+                "new_events": [render_event(edition, e) for e in view["log"]],
             }
         )
         log_seen = len(game.state.log)

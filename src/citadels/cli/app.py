@@ -390,6 +390,29 @@ def editions(
         console.print(render.editions_table(EDITIONS.values()))
 
 
+@app.command("cards")
+def cards_command(
+    name: Annotated[
+        str | None,
+        typer.Argument(help="A card's name or id, or a unique prefix of one (any case)."),
+    ] = None,
+    edition: EditionOpt = "classic",
+) -> None:
+    """List the cards of an edition, or show one card's power and rulings."""
+    from citadels.cli.cards import card_panel, cards_table
+    from citadels.present import find_card
+    from citadels.present.labels import get_edition as find_edition
+
+    try:
+        ed = find_edition(edition)
+        if name is None:
+            console.print(cards_table(ed))
+        else:
+            console.print(card_panel(ed, find_card(ed, name)))
+    except CitadelsError as exc:
+        fail(str(exc))
+
+
 def load_game(path: Path) -> Game:
     """Read a game record (``Game.record()``) or a saved game (``Game.to_json()``)."""
     try:

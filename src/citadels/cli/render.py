@@ -21,6 +21,7 @@ from citadels.bench import (
 )
 from citadels.editions import Edition, Preset, Setup, resolve_setup
 from citadels.engine.scoring import Outcome
+from citadels.present import render_event
 from citadels.sim import SimStats
 from citadels.sim.tournament import Rate, TournamentResult
 
@@ -166,7 +167,7 @@ def event_line(edition: Edition, event: dict[str, Any]) -> Text:
     style = _EVENT_STYLES.get(kind, "")
     if kind == "bell_tower":
         style = "bold green" if event.get("announce") else "dim"
-    text = Text(str(event.get("text", kind)), style=style)
+    text = Text(render_event(edition, event), style=style)
     if kind == "reveal":
         text.stylize("bold")
     if kind in _CHARACTER_KINDS:

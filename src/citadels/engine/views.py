@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from citadels.engine import narrate, rules
+from citadels.engine import rules
+from citadels.engine.events import event_view
 from citadels.engine.actions import Action
 from citadels.engine.state import OVER, SELECTION, GameState
 
@@ -127,5 +128,5 @@ def player_view(
         view["pending"] = entry
     if viewer is not None and viewer == to_move and legal is not None:
         view["legal_actions"] = [a.to_json() for a in legal]
-    view["log"] = [narrate.render(s.edition, ev, viewer) for ev in s.log[log_from:]]
+    view["log"] = [event_view(ev, viewer) for ev in s.log[log_from:]]
     return view
