@@ -440,6 +440,41 @@ def replay_command(
     show_game(load_game(file))
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="Database URL (default: the SQLite file ./citadels.sqlite3)."),
+    ] = None,
+    redis: Annotated[
+        str | None, typer.Option(help="Redis URL, to share tables between server processes.")
+    ] = None,
+    bot_workers: Annotated[int, typer.Option(help="Worker processes for the bots.")] = 2,
+    grace: Annotated[
+        float, typer.Option(help="Seconds before a stand-in bot plays for a player who left.")
+    ] = 5.0,
+) -> None:
+    """Run the online game: tables, bots and the browser client (see docs/protocol.md)."""
+    from citadels.server import ServerConfig, default_db_url
+    from citadels.server import serve as run_server
+
+    if not 1 <= port <= 65535:
+        fail(f"--port must be 1 to 65535, not {port}")
+    if bot_workers < 1:
+        fail("--bot-workers must be at least 1")
+    if grace < 0:
+        fail("--grace must not be negative")
+    config = ServerConfig(
+        db=db or default_db_url(), redis=redis, bot_workers=bot_workers, grace=grace
+    )
+    try:
+        run_server(config, host, port)
+    except KeyboardInterrupt:  # Ctrl-C ends the server quietly
+        return
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the ``citadels`` command; usage errors print one line and exit with code 2."""
     command = typer.main.get_command(app)

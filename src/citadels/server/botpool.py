@@ -1,0 +1,111 @@
+"""Bots think in worker processes, never on the server's event loop.
+
+A decision is sent to the pool as plain data: the seat's view (without its log) and the legal
+actions in JSON, or — for search bots, which sample the hidden cards consistently with what
+the seat knows — the game record the worker replays. The worker returns the action's JSON.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import multiprocessing
+from typing import Any
+
+from citadels.bots import attach_samplers, make_bot
+from citadels.bots.base import SamplerUser
+from citadels.engine.actions import action_from_json
+from citadels.engine.game import replay
+
+#: The levels a table offers for its bots (``make_bot`` kinds), with their descriptions.
+BOT_LEVELS: dict[str, str] = {
+    "random": "plays any legal move",
+    "easy": "a rule-based player that often plays at random",
+    "medium": "a rule-based player",
+    "hard": "a search bot (information-set Monte Carlo tree search)",
+}
+
+#: Search iterations of the ``hard`` level on the server (kept short: a turn is interactive).
+HARD_ITERATIONS = 200
+
+#: The level of the stand-in that plays for an absent human.
+STAND_IN = "medium"
+
+
+def _bot(level: str, seed: int) -> Any:
+    if level == "hard":
+        return make_bot("ismcts", seed=seed, iterations=HARD_ITERATIONS)
+    return make_bot(level, seed=seed)
+
+
+def think(
+    level: str,
+    seed: int,
+    seat: int,
+    view: dict[str, Any],
+    legal: list[dict[str, Any]],
+    record: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """One bot decision (runs in a worker): the chosen action's JSON."""
+    bot = _bot(level, seed)
+    actions = [action_from_json(a) for a in legal]
+    if isinstance(bot, SamplerUser):
+        if record is None:
+            raise ValueError(f"the {level} bot needs the game record")
+        game = replay(record)
+        bots: list[object] = [None] * game.num_players
+        bots[seat] = bot
+        attach_samplers(game, bots)
+        view = game.view(seat, log_from=len(game.state.log))
+    choice = bot.choose(view, actions)
+    return choice.to_json()  # type: ignore[no-any-return]
+
+
+def needs_record(level: str) -> bool:
+    """Whether a bot of this level searches (and so needs the record, not just the view)."""
+    return level == "hard"
+
+
+class BotPool:
+    """Runs bot decisions in worker processes (or threads, for tests that want no fork)."""
+
+    def __init__(self, workers: int = 2, *, kind: str = "process") -> None:
+        self.kind = kind
+        self._pool: concurrent.futures.Executor
+        if kind == "process":
+            ctx = multiprocessing.get_context("spawn")
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                max_workers=max(1, workers), mp_context=ctx
+            )
+        elif kind == "thread":
+            self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=max(1, workers))
+        else:
+            raise ValueError(f"bot pool kind must be 'process' or 'thread', not {kind!r}")
+
+    async def choose(
+        self,
+        level: str,
+        seed: int,
+        seat: int,
+        view: dict[str, Any],
+        legal: list[dict[str, Any]],
+        record: dict[str, Any] | None,
+    ) -> dict[str, Any]:
+        """The bot's action, computed off the event loop."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._pool, think, level, seed, seat, view, legal, record)
+
+    def warm_up(self) -> None:
+        """Start the workers now rather than at the first decision."""
+        if self.kind == "process":
+            futures = [self._pool.submit(_noop) for _ in range(4)]
+            for f in futures:
+                f.result()
+
+    def close(self) -> None:
+        """Stop the workers."""
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _noop() -> None:
+    return None

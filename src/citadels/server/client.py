@@ -1,0 +1,156 @@
+"""A small protocol client: create and join tables over HTTP, play over the WebSocket.
+
+It is what a remote bot, the load benchmark and the tests use; it keeps nothing but what the
+server sent (every message is kept in ``received``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import websockets
+
+Chooser = Callable[[list[dict[str, Any]], dict[str, Any]], dict[str, Any]]
+
+
+async def http(
+    base: str, method: str, path: str, body: Any = None, token: str | None = None
+) -> tuple[int, Any]:
+    """One HTTP request to the server; returns the status and the JSON body."""
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        r = await client.request(method, path, json=body, headers=headers)
+    try:
+        return r.status_code, r.json()
+    except ValueError:
+        return r.status_code, r.text
+
+
+class PlayerClient:
+    """One WebSocket connection to a table, as a seat (with its token) or a spectator."""
+
+    def __init__(
+        self,
+        base: str,
+        code: str,
+        token: str | None = None,
+        *,
+        lang: str = "en",
+        seed: int = 0,
+        choose: Chooser | None = None,
+    ) -> None:
+        self.ws_url = base.replace("http://", "ws://").replace("https://", "wss://")
+        self.ws_url = f"{self.ws_url}/ws/{code}"
+        self.token = token
+        self.lang = lang
+        self.rng = random.Random(seed)
+        self.choose = choose or (lambda legal, _view: self.rng.choice(legal)["action"])
+        self.received: list[dict[str, Any]] = []
+        self.version = 0
+        self.event_count = 0
+        self.events: list[dict[str, Any]] = []
+        self.view: dict[str, Any] | None = None
+        self.legal: list[dict[str, Any]] = []
+        self.seat: int | None = None
+        self.result: dict[str, Any] | None = None
+        self.scores: list[dict[str, Any]] | None = None
+        self.errors: list[dict[str, Any]] = []
+        self.latencies: list[float] = []
+        self._ws: Any = None
+        self._sent_at: dict[str, float] = {}
+        self._n = 0
+
+    async def connect(self, since: int | None = None) -> dict[str, Any]:
+        """Open the connection, say hello, return the snapshot."""
+        self._ws = await websockets.connect(self.ws_url, max_size=2**24)
+        hello: dict[str, Any] = {"type": "hello", "protocol": 1, "lang": self.lang}
+        if self.token is not None:
+            hello["token"] = self.token
+        hello["since"] = self.event_count if since is None else since
+        await self.send(hello)
+        while True:
+            msg = await self.recv()
+            if msg["type"] in ("snapshot", "error"):
+                return msg
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        """Send one message."""
+        await self._ws.send(json.dumps(msg))
+
+    async def send_raw(self, data: str | bytes) -> None:
+        """Send anything (hostile-client tests)."""
+        await self._ws.send(data)
+
+    async def recv(self, timeout: float = 60.0) -> dict[str, Any]:
+        """The next message (kept and folded into this client's state)."""
+        raw = await asyncio.wait_for(self._ws.recv(), timeout)
+        msg: dict[str, Any] = json.loads(raw)
+        self.received.append(msg)
+        self._fold(msg)
+        return msg
+
+    def _fold(self, msg: dict[str, Any]) -> None:
+        kind = msg["type"]
+        if kind == "snapshot":
+            self.seat = msg["you"]["seat"]
+            if msg["events"] and msg["events"][0]["n"] != len(self.events):
+                self.events = self.events[: msg["events"][0]["n"]]
+            self.events.extend(msg["events"])
+        elif kind == "update":
+            self.events.extend(msg["events"])
+            ack = msg.get("ack")
+            if ack in self._sent_at:
+                self.latencies.append(time.perf_counter() - self._sent_at.pop(ack))
+        elif kind == "error":
+            self.errors.append(msg)
+            self._sent_at.pop(msg.get("ref") or "", None)
+        elif kind == "game_over":
+            self.result, self.scores = msg["result"], msg["scores"]
+        if kind in ("snapshot", "update"):
+            self.version = msg["version"]
+            self.event_count = msg["event_count"]
+            self.view = msg["view"]
+            self.legal = msg["legal"]
+            if msg.get("result") is not None:
+                self.result, self.scores = msg["result"], msg["scores"]
+
+    async def act(self, action: dict[str, Any], version: int | None = None) -> str:
+        """Send an action on the current (or given) version; returns the message id."""
+        self._n += 1
+        ref = f"a{self._n}"
+        self._sent_at[ref] = time.perf_counter()
+        await self.send(
+            {
+                "type": "act",
+                "action": action,
+                "version": self.version if version is None else version,
+                "id": ref,
+            }
+        )
+        return ref
+
+    async def play(self, until_over: bool = True, timeout: float = 600.0) -> None:
+        """Play the legal actions this client is offered until the game is over."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        acted_on = -1
+        while self.result is None:
+            if self.legal and self.version != acted_on and self.view is not None:
+                acted_on = self.version
+                await self.act(self.choose(self.legal, self.view))
+            left = end - loop.time()
+            if left <= 0:
+                raise TimeoutError("the game did not end in time")
+            await self.recv(timeout=left)
+
+    async def close(self) -> None:
+        """Close the connection."""
+        if self._ws is not None:
+            await self._ws.close()
+            self._ws = None
