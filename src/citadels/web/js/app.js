@@ -436,6 +436,7 @@ function tablePage(code) {
       extra.push(h("span.turn-tag", { "aria-live": "polite" }, turnText(game.view, game.table, game.you)));
     }
     if (game.you && game.you.spectator && game.table.status !== "open") extra.push(h("span.tag.spec", {}, icon("eye"), t("spectator_badge")));
+    if (game.legal && game.legal.length && !game.wasMyTurn) game.turnBegan = Date.now();
     const body =
       game.table.status === "open" || !game.view || !game.you
         ? waitingRoom(game)

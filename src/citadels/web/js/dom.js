@@ -13,7 +13,7 @@ export function h(spec, attrs = {}, ...children) {
     } else if (key === "class") {
       el.className = [el.className, value].filter(Boolean).join(" ");
     } else if (key === "style" && typeof value === "object") {
-      Object.assign(el.style, value);
+      for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, String(v));
     } else if (key === "html") {
       el.innerHTML = value; // only ever used with the static SVG icons below
     } else if (value === true) {

@@ -2,7 +2,7 @@
 
 import { api, storedName, storeName, storeToken } from "./net.js";
 import { h, icon, render } from "./dom.js";
-import { cardName, setCards, info } from "./cards.js";
+import { cardName, characterCard, setCards, info } from "./cards.js";
 import { t } from "./strings.js";
 
 const TIMERS = [null, 30, 60, 90, 120, 300];
@@ -348,7 +348,19 @@ export async function lobbyScreen(root, { navigate, lang }) {
       h(
         "div.lobby",
         {},
-        h("header.hero", {}, icon("tower", "hero-icon"), h("div", {}, h("h1", {}, t("app_title")), h("p.tagline", {}, t("tagline")))),
+        h(
+          "header.hero",
+          {},
+          icon("tower", "hero-icon"),
+          h("div", {}, h("h1", {}, t("app_title")), h("p.tagline", {}, t("tagline"))),
+          h(
+            "div.hero-fan",
+            { "aria-hidden": "true" },
+            ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"].map((id, i) =>
+              h("div.fan-slot", { style: { "--i": i - 3.5 } }, characterCard(id)),
+            ),
+          ),
+        ),
         h("div.lobby-grid", {}, createForm(), h("div", { id: "lobby-lists" }, lists())),
       ),
     );

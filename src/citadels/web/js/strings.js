@@ -73,6 +73,7 @@ const STRINGS = {
     has_crown: "has the crown",
     the_court: "Characters",
     faceup_removed: "Removed face up",
+    removed: "Removed",
     facedown_n: "{n} face down",
     known_facedown: "You saw face down",
     revealed_by: "{name}",

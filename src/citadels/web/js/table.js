@@ -95,12 +95,16 @@ function opponentPanel(game, player) {
       h("span.avatar", { "aria-hidden": "true" }, name.trim().charAt(0).toUpperCase()),
       h("h3.pname", {}, name),
       seatBadges(game, player.seat),
+      stats(player, view),
     ),
-    stats(player, view),
-    player.characters.length
-      ? h("div.pchars", {}, player.characters.map((c) => characterCard(c, { extra: "mini", status: charStatus(view, c) })))
-      : null,
-    cityRow(player, "mini", `p${player.seat}`),
+    h(
+      "div.ptable",
+      {},
+      player.characters.length
+        ? h("div.pchars", {}, player.characters.map((c) => characterCard(c, { extra: "mini", status: charStatus(view, c) })))
+        : null,
+      cityRow(player, "mini", `p${player.seat}`),
+    ),
   );
 }
 
@@ -128,7 +132,7 @@ function court(game) {
         let owner = "";
         let extra = "";
         if (removed.has(id)) {
-          owner = t("faceup_removed");
+          owner = t("removed");
           extra = "removed";
         } else if (id in (view.revealed || {})) {
           owner = seatName(table, view.revealed[id]);
@@ -229,7 +233,7 @@ function actionsPanel(game, onAct) {
       return h(
         "button.action.draft-pick",
         attrs,
-        characterCard(l.action.character, { big: true }),
+        characterCard(l.action.character, { big: true, extra: "wide" }),
         h("span.action-label", {}, l.label),
       );
     }
@@ -241,7 +245,7 @@ function actionsPanel(game, onAct) {
     );
   });
   return h(
-    "section.tray" + (draft ? ".drafting" : "") + ".live",
+    "section.tray" + (draft ? ".drafting" : "") + ".live" + (game.turnBegan && Date.now() - game.turnBegan < 500 ? ".arrive" : ""),
     { "aria-label": t("actions"), id: "actions", tabindex: "-1" },
     h("h2.tray-title", {}, icon("crown"), draft ? (legal[0].action.type === "put_aside" ? t("draft_put_aside") : t("draft")) : turnText(view, game.table, you)),
     h("div.tray-actions" + (draft ? ".draft-row" : ""), {}, buttons),
@@ -410,9 +414,9 @@ export function tableScreen(game, handlers) {
       {},
       h("div.opponents", { style: { "--n": others.length } }, others.map((p) => opponentPanel(game, p))),
       over && game.scores ? scoresPanel(game, handlers) : court(game),
-      me ? myPanel(game, me) : null,
       deadlineNote(game),
     ),
+    me ? myPanel(game, me) : null,
     sidePanel(game, handlers),
     over ? null : actionsPanel(game, handlers.onAct),
   );
