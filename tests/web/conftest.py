@@ -26,6 +26,10 @@ LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "xdist_group(name): keep these tests on one xdist worker")
+
+
 def _unavailable(message: str) -> None:
     if REQUIRE:
         pytest.fail(message + " (CITADELS_REQUIRE_SERVICES=1)")

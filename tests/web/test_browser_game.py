@@ -19,6 +19,9 @@ import pytest
 
 from tests.web.conftest import CHROMIUM, LAPTOP, PHONE, REQUIRE, shot
 
+# One game serves every test of this file: keep them on one xdist worker (make uses loadgroup).
+pytestmark = pytest.mark.xdist_group("browser-game")
+
 ACTION = ".tray .action:not([disabled])"
 MAX_ACTIONS = 2000
 

@@ -404,6 +404,10 @@ function tablePage(code) {
       draw();
     },
     onRematch: rematch,
+    onScores: (show) => {
+      game.scoresHidden = !show;
+      draw();
+    },
   };
 
   function signalTurn() {
@@ -475,6 +479,16 @@ function tablePage(code) {
     connect();
     ensureCards();
   }
+  // Keys 1–9 play the matching action (shown on the buttons to screen readers as shortcuts).
+  function onKey(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target.closest && ev.target.closest("input, textarea, select, dialog")) return;
+    const n = Number(ev.key);
+    if (!Number.isInteger(n) || n < 1 || n > 9 || !game.legal || n > game.legal.length) return;
+    ev.preventDefault();
+    act(game.legal[n - 1].action);
+  }
+  document.addEventListener("keydown", onKey);
   start();
   tick = setInterval(() => {
     const el = root.querySelector(".deadline");
@@ -483,6 +497,7 @@ function tablePage(code) {
 
   return () => {
     clearInterval(tick);
+    document.removeEventListener("keydown", onKey);
     if (socket) socket.close();
   };
 }

@@ -77,7 +77,7 @@ export function characterCard(id, { big = false, status = "", owner = "", extra 
   if (status) classes.push(`is-${status}`);
   if (extra) classes.push(extra);
   return h(
-    "div." + classes.join("."),
+    "span." + classes.join("."),
     { "data-card": id },
     h("span.rank", { "aria-hidden": "true" }, card.rank ?? ""),
     h("span.name", {}, card.name),

@@ -93,6 +93,7 @@ export function replayScreen(root, code, { lang }) {
       result: last ? state.data.result : null,
       scores: last ? state.data.scores : null,
       sideTab: state.sideTab,
+      scoresHidden: state.scoresHidden,
       replay: true,
     };
     const bar = h(
@@ -138,6 +139,10 @@ export function replayScreen(root, code, { lang }) {
             draw();
           },
           onRematch: () => {},
+          onScores: (show) => {
+            state.scoresHidden = !show;
+            draw();
+          },
         }),
       ),
     );

@@ -225,6 +225,7 @@ function actionsPanel(game, onAct) {
       "data-index": i,
       "data-key": `act-${i}-${JSON.stringify(l.action)}`,
       "data-action": l.action.type,
+      "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
       disabled: busy,
       "aria-describedby": power && !draft ? tipId : null,
       onclick: () => onAct(l.action),
@@ -240,7 +241,13 @@ function actionsPanel(game, onAct) {
     return h(
       "span.action-wrap",
       {},
-      h("button.action.btn" + (l.action.type === "end_turn" ? ".end" : ""), attrs, cards.slice(0, 2).map((c) => cardChip(c)), h("span.action-label", {}, l.label)),
+      h(
+        "button.action.btn" + (l.action.type === "end_turn" ? ".end" : ""),
+        attrs,
+        i < 9 ? h("kbd.key-hint", { "aria-hidden": "true" }, i + 1) : null,
+        cards.slice(0, 2).map((c) => cardChip(c)),
+        h("span.action-label", {}, l.label),
+      ),
       power ? h("span.tip", { role: "tooltip", id: tipId }, power) : null,
     );
   });
@@ -258,6 +265,13 @@ function deadlineNote(game) {
   return h("span.deadline", { "aria-live": "off" }, `⏳ ${secs} s`);
 }
 
+/** Chat text as text nodes, with table links (/t/CODE, e.g. a rematch) made clickable. */
+function linkify(text) {
+  return String(text)
+    .split(/(\/t\/[A-Za-z0-9]{6})\b/)
+    .map((part, i) => (i % 2 ? h("a", { href: part }, part) : part));
+}
+
 /** The side panel: the move log and the chat, as tabs. */
 function sidePanel(game, handlers) {
   const tab = game.sideTab || "log";
@@ -271,7 +285,7 @@ function sidePanel(game, handlers) {
   const chatList = h(
     "ol.chat",
     { "aria-label": t("chat"), "aria-live": "polite", tabindex: "0" },
-    (game.chat || []).map((m) => h("li", {}, h("b", {}, (m.name || t("spectator_badge")) + ": "), m.text)),
+    (game.chat || []).map((m) => h("li", {}, h("b", {}, (m.name || t("spectator_badge")) + ": "), linkify(m.text))),
   );
   const form = canChat
     ? h(
@@ -337,10 +351,11 @@ export function scoresPanel(game, handlers) {
     const r = (result.seats || []).find((s) => s.seat === row.seat);
     return r && r.breakdown ? r.breakdown[key] : "";
   };
+  const tie = rows.some((r) => r.tiebreak);
   const winners = result.winners || rows.filter((r) => r.winner || r.rank === 1).map((r) => r.seat);
   return h(
     "section.scores",
-    { "aria-labelledby": "scores-title" },
+    { "aria-labelledby": "scores-title", role: "dialog", "aria-modal": "false" },
     h("h2", { id: "scores-title" }, icon("crown"), t("final_scores")),
     h(
       "p.winner-line",
@@ -360,11 +375,11 @@ export function scoresPanel(game, handlers) {
           h(
             "tr",
             {},
-            h("th", { scope: "col" }, t("rank")),
+            h("th.rank-col", { scope: "col" }, t("rank")),
             h("th", { scope: "col" }, t("player")),
             parts.map(([key]) => h("th", { scope: "col" }, headers[key] || t(`score_${key}`))),
             h("th", { scope: "col" }, t("total")),
-            h("th", { scope: "col" }, t("tiebreak")),
+            tie ? h("th", { scope: "col" }, t("tiebreak")) : null,
           ),
         ),
         h(
@@ -374,23 +389,23 @@ export function scoresPanel(game, handlers) {
             h(
               "tr" + (winners.includes(row.seat) ? ".win" : ""),
               {},
-              h("td", {}, row.rank ?? ""),
+              h("td.rank-col", {}, row.rank ?? ""),
               h("th", { scope: "row" }, row.name || seatName(game.table, row.seat)),
               parts.map((p) => h("td", {}, value(row, p))),
               h("td.total", {}, h("strong", {}, row.score)),
-              h("td", {}, row.tiebreak || ""),
+              tie ? h("td", {}, row.tiebreak || "") : null,
             ),
           ),
         ),
       ),
     ),
-    rows.length && rows.some((r) => r.text) ? h("ul.score-text", {}, rows.map((r) => (r.text ? h("li", {}, r.text) : null))) : null,
     h(
       "div.score-buttons",
       {},
       game.replay ? null : h("button.btn.primary", { type: "button", "data-key": "rematch", onclick: handlers.onRematch }, t("rematch")),
       game.replay ? null : h("a.btn", { href: `/replay/${game.code}`, "data-key": "replay-link" }, t("watch_replay")),
       h("a.btn", { href: "/", "data-key": "lobby-link" }, t("new_table")),
+      h("button.btn.ghost", { type: "button", "data-key": "scores-close", onclick: () => handlers.onScores(false) }, t("back_to_table")),
     ),
   );
 }
@@ -413,11 +428,19 @@ export function tableScreen(game, handlers) {
       "div.board",
       {},
       h("div.opponents", { style: { "--n": others.length } }, others.map((p) => opponentPanel(game, p))),
-      over && game.scores ? scoresPanel(game, handlers) : court(game),
+      court(game),
       deadlineNote(game),
     ),
     me ? myPanel(game, me) : null,
     sidePanel(game, handlers),
-    over ? null : actionsPanel(game, handlers.onAct),
+    over
+      ? h(
+          "section.tray.over",
+          { "aria-label": t("final_scores"), id: "actions", tabindex: "-1" },
+          h("button.btn.primary", { type: "button", "data-key": "scores-open", onclick: () => handlers.onScores(true) }, icon("crown"), t("final_scores")),
+          game.replay ? null : h("button.btn", { type: "button", "data-key": "rematch-tray", onclick: handlers.onRematch }, t("rematch")),
+        )
+      : actionsPanel(game, handlers.onAct),
+    over && game.scores && !game.scoresHidden ? h("div.scores-overlay", {}, scoresPanel(game, handlers)) : null,
   );
 }
