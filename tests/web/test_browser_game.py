@@ -92,8 +92,7 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
         anna.fill("#create-name", "Anna")
         anna.select_option("#create-edition", "basic")
         anna.select_option("#create-players", "4")
-        anna.select_option("#create-bots", "1")
-        anna.select_option("#create-level", "easy")
+        anna.select_option("#create-bots", "0")
         anna.click("[data-key=create-submit]")
         anna.wait_for_url(re.compile(r"/t/[A-Z0-9]{6}$"))
         code = anna.url.rsplit("/", 1)[1]
@@ -109,7 +108,13 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
             page.wait_for_selector(".room .seat.mine")
         watcher.goto(f"/t/{code}")
         watcher.wait_for_selector(".room")
+        # The host gives the last empty seat to a bot.
+        anna.wait_for_selector("[data-key=bot-3]")
+        rec["start_disabled_while_empty"] = anna.is_disabled("[data-key=start]")
+        anna.select_option("#lvl-3", "easy")
+        anna.click("[data-key=bot-3]")
         anna.wait_for_function("document.querySelectorAll('.room .seat.empty').length === 0")
+        watcher.wait_for_function("document.querySelectorAll('.room .seat.bot').length === 1")
         rec["room_names"] = anna.eval_on_selector_all(".seat .seat-name", "els => els.map(e => e.textContent)")
         shot(anna, "waiting-room-laptop")
         shot(ben, "waiting-room-phone")
@@ -244,7 +249,9 @@ def test_whole_game_is_played_through_the_pages(played: dict[str, Any]) -> None:
 
 
 def test_lobby_creates_and_friends_join_by_link(played: dict[str, Any]) -> None:
+    """The host creates, two friends join by the link, the host gives a seat to a bot."""
     assert played["invite_link"].endswith(f"/t/{played['code']}")
+    assert played["start_disabled_while_empty"]
     names = " ".join(played["room_names"])
     for name in ("Anna", "Ben", "Chloé"):
         assert name in names

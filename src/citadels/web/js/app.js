@@ -4,7 +4,7 @@
 import { api, storedName, storedToken, storeName, storeToken, TableSocket } from "./net.js";
 import { h, icon, render } from "./dom.js";
 import { loadCards, lobbyScreen } from "./lobby.js";
-import { seatName, tableScreen, turnText } from "./table.js";
+import { deadlineNote, seatName, tableScreen, turnText } from "./table.js";
 import { chime, setSoundEnabled, soundEnabled } from "./sound.js";
 import { language, setLanguage, t } from "./strings.js";
 import { replayScreen } from "./replay.js";
@@ -13,6 +13,12 @@ const root = document.getElementById("app");
 let teardown = () => {};
 
 setLanguage((navigator.language || "en").slice(0, 2));
+
+/** Tell screen readers something new (one persistent live region, outside the redrawn page). */
+function announce(text) {
+  const el = document.getElementById("announcer");
+  if (el && text) el.textContent = text;
+}
 
 /** Go to ``path`` inside the app (no page load). */
 export function navigate(path, replace = false) {
@@ -276,7 +282,7 @@ function tablePage(code) {
     switch (msg.type) {
       case "snapshot":
         game.you = msg.you;
-        if (!msg.events || !msg.events.length || msg.events[0].n === 0) game.events = [];
+        if (msg.events && msg.events.length && msg.events[0].n === 0) game.events = [];
         accept(msg);
         game.chat = msg.chat || [];
         game.busy = false;
@@ -289,6 +295,7 @@ function tablePage(code) {
           return;
         }
         accept(msg);
+        announce((msg.events || []).map((e) => e.text).filter(Boolean).slice(-3).join(" "));
         if (msg.ack) game.busy = false;
         if (game.view && game.view.phase === "over") game.busy = false;
         break;
@@ -304,6 +311,7 @@ function tablePage(code) {
         break;
       case "chat":
         game.chat = [...game.chat.slice(-99), msg];
+        announce(`${msg.name || t("spectator_badge")}: ${msg.text}`);
         if (game.sideTab !== "chat") game.unreadChat = true;
         break;
       case "error":
@@ -415,6 +423,7 @@ function tablePage(code) {
     document.title = mine ? t("your_turn_title") : `${t("app_title")} · ${code}`;
     if (mine && !game.wasMyTurn) {
       chime();
+      announce(turnText(game.view, game.table, game.you));
       // Keyboard players land on their first action, unless they are busy elsewhere (chat).
       requestAnimationFrame(() => {
         const active = document.activeElement;
@@ -437,7 +446,8 @@ function tablePage(code) {
     const extra = [];
     if (game.view && game.view.phase !== "over") {
       extra.push(h("span.round-tag", {}, t("round_n", { n: game.view.round })));
-      extra.push(h("span.turn-tag", { "aria-live": "polite" }, turnText(game.view, game.table, game.you)));
+      extra.push(h("span.turn-tag", {}, turnText(game.view, game.table, game.you)));
+      extra.push(deadlineNote(game));
     }
     if (game.you && game.you.spectator && game.table.status !== "open") extra.push(h("span.tag.spec", {}, icon("eye"), t("spectator_badge")));
     if (game.legal && game.legal.length && !game.wasMyTurn) game.turnBegan = Date.now();
@@ -491,8 +501,8 @@ function tablePage(code) {
   document.addEventListener("keydown", onKey);
   start();
   tick = setInterval(() => {
-    const el = root.querySelector(".deadline");
-    if (el && game.deadline) el.textContent = `⏳ ${Math.max(0, Math.round((game.deadline - Date.now()) / 1000))} s`;
+    const el = root.querySelector(".deadline .secs");
+    if (el && game.deadline) el.textContent = t("seconds_n", { n: Math.max(0, Math.round((game.deadline - Date.now()) / 1000)) });
   }, 1000);
 
   return () => {

@@ -72,6 +72,20 @@ const SVG = {
     '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M2 12s3.5-6 10-6 10 6 10 6-3.5 6-10 6S2 12 2 12z" fill="none" stroke="currentColor" stroke-width="1.6"/><circle cx="12" cy="12" r="3" fill="currentColor"/></svg>',
   facedown:
     '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><rect x="5" y="3" width="14" height="18" rx="2" fill="#3b2a4f" stroke="#e9c46a" stroke-width="1.2"/><path d="M12 7l3 5-3 5-3-5z" fill="#e9c46a"/></svg>',
+  first:
+    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 5v14M19 5l-10 7 10 7z" fill="currentColor" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>',
+  prev:
+    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M17 5L7 12l10 7z" fill="currentColor" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>',
+  play:
+    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M7 5l11 7-11 7z" fill="currentColor" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/></svg>',
+  pause:
+    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor"/></svg>',
+  next:
+    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M5 5l10 7-10 7z" fill="currentColor" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><path d="M18 5v14" stroke="currentColor" stroke-width="2.4"/></svg>',
+  last:
+    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M5 5l10 7-10 7z" fill="currentColor" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><path d="M18 5v14" stroke="currentColor" stroke-width="2.4"/><path d="M21 5v14" stroke="currentColor" stroke-width="1.4"/></svg>',
+  hourglass:
+    '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path d="M6 3h12M6 21h12M7 3c0 5 10 6 10 9s-10 4-10 9M17 3c0 5-10 6-10 9s10 4 10 9" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round"/></svg>',
   tower:
     '<svg viewBox="0 0 64 64" aria-hidden="true" focusable="false"><path d="M14 58V30l-4-4V14h6v5h5v-5h6v5h5v-5h6v5h5v-5h6v12l-4 4v28z" fill="#e9c46a" stroke="#5a3a00" stroke-width="2" stroke-linejoin="round"/><path d="M27 58V46a5 5 0 0110 0v12" fill="#5a3a00"/><rect x="22" y="32" width="5" height="7" rx="2.5" fill="#5a3a00"/><rect x="37" y="32" width="5" height="7" rx="2.5" fill="#5a3a00"/><path d="M32 2v10M32 3l9 3-9 3" fill="#b33" stroke="#5a3a00" stroke-width="1.5"/></svg>',
 };

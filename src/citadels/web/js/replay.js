@@ -99,11 +99,11 @@ export function replayScreen(root, code, { lang }) {
     const bar = h(
       "nav.replay-bar",
       { "aria-label": t("replay") },
-      h("button.btn.small", { type: "button", "data-key": "r-first", onclick: () => go(0), "aria-label": t("first") }, "⏮"),
-      h("button.btn.small", { type: "button", "data-key": "r-prev", onclick: () => go(state.at - 1), "aria-label": t("prev") }, "◀"),
-      h("button.btn.small.primary", { type: "button", "data-key": "r-play", onclick: toggle, "aria-label": state.playing ? t("pause") : t("play") }, state.playing ? "⏸" : "▶"),
-      h("button.btn.small", { type: "button", "data-key": "r-next", onclick: () => go(state.at + 1), "aria-label": t("next") }, "▶|"),
-      h("button.btn.small", { type: "button", "data-key": "r-last", onclick: () => go(state.frames.length - 1), "aria-label": t("last") }, "⏭"),
+      h("button.btn.small", { type: "button", "data-key": "r-first", onclick: () => go(0), "aria-label": t("first") }, icon("first")),
+      h("button.btn.small", { type: "button", "data-key": "r-prev", onclick: () => go(state.at - 1), "aria-label": t("prev") }, icon("prev")),
+      h("button.btn.small.primary", { type: "button", "data-key": "r-play", onclick: toggle, "aria-label": state.playing ? t("pause") : t("play") }, icon(state.playing ? "pause" : "play")),
+      h("button.btn.small", { type: "button", "data-key": "r-next", onclick: () => go(state.at + 1), "aria-label": t("next") }, icon("next")),
+      h("button.btn.small", { type: "button", "data-key": "r-last", onclick: () => go(state.frames.length - 1), "aria-label": t("last") }, icon("last")),
       h("label.sr", { for: "r-slider" }, t("replay")),
       h("input", {
         type: "range",

@@ -259,10 +259,11 @@ function actionsPanel(game, onAct) {
   );
 }
 
-function deadlineNote(game) {
+/** The seconds left before the stand-in bot plays (tables with a turn timer). */
+export function deadlineNote(game) {
   if (!game.deadline) return null;
   const secs = Math.max(0, Math.round((game.deadline - Date.now()) / 1000));
-  return h("span.deadline", { "aria-live": "off" }, `⏳ ${secs} s`);
+  return h("span.deadline", {}, icon("hourglass"), h("span.secs", {}, t("seconds_n", { n: secs })));
 }
 
 /** Chat text as text nodes, with table links (/t/CODE, e.g. a rematch) made clickable. */
@@ -279,12 +280,12 @@ function sidePanel(game, handlers) {
   const canChat = !game.you.spectator || (game.table && game.table.spectator_chat);
   const logList = h(
     "ol.log",
-    { "aria-label": t("log"), "aria-live": "polite", tabindex: "0" },
+    { "aria-label": t("log"), tabindex: "0" },
     logItems.slice(-150).map((e) => h("li.ev.k-" + e.kind + (e.kind === "round" ? ".round" : ""), {}, e.text)),
   );
   const chatList = h(
     "ol.chat",
-    { "aria-label": t("chat"), "aria-live": "polite", tabindex: "0" },
+    { "aria-label": t("chat"), tabindex: "0" },
     (game.chat || []).map((m) => h("li", {}, h("b", {}, (m.name || t("spectator_badge")) + ": "), linkify(m.text))),
   );
   const form = canChat
@@ -429,7 +430,6 @@ export function tableScreen(game, handlers) {
       {},
       h("div.opponents", { style: { "--n": others.length } }, others.map((p) => opponentPanel(game, p))),
       court(game),
-      deadlineNote(game),
     ),
     me ? myPanel(game, me) : null,
     sidePanel(game, handlers),
