@@ -127,6 +127,23 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
             page.wait_for_selector(".table-screen")
         rec["clicks"] = {name: 0 for name in players}
 
+        # --- the table chat: players write, the spectator reads ---------------------------
+        ben.click("[data-key=tab-chat]")
+        ben.fill("#chat-input", "good luck <b>all</b>")
+        ben.press("#chat-input", "Enter")
+        anna.click("[data-key=tab-chat]")
+        anna.wait_for_selector(".chat li")
+        watcher.click("[data-key=tab-chat]")
+        watcher.wait_for_selector(".chat li")
+        rec["chat"] = {
+            "anna": anna.inner_text(".chat li"),
+            "bold_tags": len(anna.query_selector_all(".chat li b b")),
+            "watcher": watcher.inner_text(".chat li"),
+            "watcher_input": len(watcher.query_selector_all("#chat-input")),
+        }
+        for page in (anna, ben, watcher):
+            page.click("[data-key=tab-log]")
+
         drafted = reloaded = mid = False
         actions = 0
         started = time.monotonic()
@@ -189,7 +206,10 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
                     box = button.bounding_box()
                     rec["phone_tray_visible"].append(bool(box) and box["y"] + box["height"] <= PHONE["height"])
                 try:
-                    button.click(timeout=5000)
+                    if page is chloe:
+                        page.keyboard.press("1")  # Chloé plays from the keyboard only
+                    else:
+                        button.click(timeout=5000)
                 except Exception:
                     continue  # the page re-rendered under the click; look again
                 rec["clicks"][name] += 1
@@ -246,6 +266,19 @@ def test_whole_game_is_played_through_the_pages(played: dict[str, Any]) -> None:
     assert played["winner_line"].strip()
     assert not played["errors"], played["errors"]
     assert not played["outside"], played["outside"]
+
+
+def test_chat_is_plain_text_and_spectators_read_it(played: dict[str, Any]) -> None:
+    chat = played["chat"]
+    assert "good luck <b>all</b>" in chat["anna"]
+    assert chat["bold_tags"] == 0  # shown as text, never as HTML
+    assert "good luck" in chat["watcher"]
+    assert chat["watcher_input"] == 0
+
+
+def test_keyboard_player_finishes_the_game(played: dict[str, Any]) -> None:
+    """Chloé pressed only the key "1" (the first legal action) for every decision."""
+    assert played["clicks"]["Chloé"] > 5
 
 
 def test_lobby_creates_and_friends_join_by_link(played: dict[str, Any]) -> None:
