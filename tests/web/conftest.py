@@ -44,7 +44,12 @@ def free_port() -> int:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The base URL of a real server process (uvicorn through ``citadels serve``)."""
+    """The base URL of a real server process (uvicorn through ``citadels serve``).
+    CITADELS_WEB_SERVER=http://127.0.0.1:PORT points the tests at a server already running."""
+    external = os.environ.get("CITADELS_WEB_SERVER")
+    if external:
+        yield external.rstrip("/")
+        return
     folder = tmp_path_factory.mktemp("webserver")
     port = free_port()
     log = (folder / "server.log").open("w")

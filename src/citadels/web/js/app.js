@@ -454,11 +454,11 @@ function tablePage(code) {
     const body =
       game.table.status === "open" || !game.view || !game.you
         ? waitingRoom(game)
-        : h("main", { id: "main" }, tableScreen(game, handlers));
+        : h("main", { id: "main" }, h("h1.sr", {}, `${t("app_title")} · ${code}`), tableScreen(game, handlers));
+    const playing = !(game.table.status === "open" || !game.view || !game.you);
     render(
       root,
-      h("a.skip", { href: "#actions" }, t("skip_to_actions")),
-      topBar(game, extra),
+      topBar(game, playing ? [h("a.skip", { href: "#actions" }, t("skip_to_actions")), ...extra] : extra),
       game.error && game.table.status !== "open" ? h("div.toast", { role: "alert" }, game.error) : null,
       body,
     );

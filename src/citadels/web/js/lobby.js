@@ -162,6 +162,14 @@ export async function lobbyScreen(root, { navigate, lang }) {
       const r = info(id).rank ?? "?";
       (byRank[r] = byRank[r] || []).push(id);
     }
+    // One character per rank (radio buttons); the ninth rank may stay empty. Without the
+    // card texts the ranks are unknown: then plain check boxes, and the server checks the set.
+    const ranked = !("?" in byRank);
+    if (ranked && !state.characters.length) state.characters = Object.entries(byRank).filter(([r]) => r !== "9").map(([, ids]) => ids[0]);
+    const choose = (rank, id) => () => {
+      const others = state.characters.filter((c) => String(info(c).rank ?? "?") !== rank);
+      state.characters = id ? [...others, id] : others;
+    };
     return h(
       "div.custom",
       {},
@@ -172,11 +180,28 @@ export async function lobbyScreen(root, { navigate, lang }) {
         Object.entries(byRank).map(([rank, ids]) =>
           h(
             "div.rank-group",
-            {},
+            { role: "radiogroup", "aria-label": t("rank_n", { n: rank }) },
             h("span.rank-no", { "aria-hidden": "true" }, rank),
             ids.map((id) =>
-              h("label.check", {}, h("input", { type: "checkbox", "data-key": `ch-${id}`, checked: state.characters.includes(id), onchange: toggle("characters", id) }), " ", cardName(id)),
+              h(
+                "label.check",
+                {},
+                ranked
+                  ? h("input", { type: "radio", name: `rank-${rank}`, "data-key": `ch-${id}`, checked: state.characters.includes(id), onchange: choose(rank, id) })
+                  : h("input", { type: "checkbox", "data-key": `ch-${id}`, checked: state.characters.includes(id), onchange: toggle("characters", id) }),
+                " ",
+                cardName(id),
+              ),
             ),
+            rank === "9"
+              ? h(
+                  "label.check",
+                  {},
+                  h("input", { type: "radio", name: "rank-9", "data-key": "ch-none-9", checked: !ids.some((id) => state.characters.includes(id)), onchange: choose(rank, null) }),
+                  " ",
+                  t("none"),
+                )
+              : null,
           ),
         ),
       ),
@@ -346,8 +371,8 @@ export async function lobbyScreen(root, { navigate, lang }) {
     render(
       root,
       h(
-        "div.lobby",
-        {},
+        "main.lobby",
+        { id: "main" },
         h(
           "header.hero",
           {},

@@ -129,6 +129,7 @@ export function replayScreen(root, code, { lang }) {
       h(
         "main.replay",
         { id: "main" },
+        h("h1.sr", {}, `${t("replay")} · ${code}`),
         bar,
         tableScreen(game, {
           onAct: () => {},

@@ -25,6 +25,7 @@ const STRINGS = {
     custom: "Custom",
     characters: "Characters",
     purple_districts: "Purple districts",
+    none: "None",
     city_size: "City complete at",
     districts_n: "{n} districts",
     bots: "Bots",

@@ -93,7 +93,7 @@ function opponentPanel(game, player) {
       "header",
       {},
       h("span.avatar", { "aria-hidden": "true" }, name.trim().charAt(0).toUpperCase()),
-      h("h3.pname", {}, name),
+      h("h2.pname", {}, name),
       seatBadges(game, player.seat),
       stats(player, view),
     ),
