@@ -190,7 +190,7 @@ function myPanel(game, me) {
         {},
         h("h3", {}, t("hand"), " ", h("span.count", {}, `(${(me.hand || []).length})`)),
         (me.hand || []).length
-          ? h("ul.hand", { "aria-label": t("hand") }, me.hand.map((id, i) => h("li", { style: { "--i": i } }, districtTile(id, { key: `hand-${i}-${id}`, extra: buildable(game, id) ? "buildable" : "" }))))
+          ? h("ul.hand", { "aria-label": t("hand") }, me.hand.map((id, i) => h("li", { style: { "--i": i } }, districtTile(id, { size: "small", key: `hand-${i}-${id}`, extra: buildable(game, id) ? "buildable" : "" }))))
           : h("p.empty", {}, t("empty_hand")),
       ),
     ),
