@@ -41,7 +41,7 @@ function route() {
     teardown = replayScreen(root, m[1].toUpperCase(), { navigate, lang: language() }) || (() => {});
   } else {
     root.dataset.screen = "lobby";
-    lobbyScreen(root, { navigate, lang: language() });
+    teardown = lobbyScreen(root, { navigate, lang: language() });
   }
 }
 

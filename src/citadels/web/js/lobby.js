@@ -50,7 +50,7 @@ function tableCard(table, kind, go) {
 }
 
 /** Draw the lobby into ``root``; ``navigate(path)`` changes page. */
-export async function lobbyScreen(root, { navigate, lang }) {
+export function lobbyScreen(root, { navigate, lang }) {
   const go = (href) => (ev) => {
     ev.preventDefault();
     navigate(href);
@@ -78,6 +78,7 @@ export async function lobbyScreen(root, { navigate, lang }) {
   const edition = () => (infoData ? infoData.editions.find((e) => e.id === state.edition) : null);
 
   async function loadLists() {
+    if (!alive) return;
     for (const status of ["open", "playing", "finished"]) {
       try {
         state.lists[status] = (await api("GET", `/api/tables?status=${status}`)).tables || [];
@@ -85,6 +86,7 @@ export async function lobbyScreen(root, { navigate, lang }) {
         state.lists[status] = [];
       }
     }
+    if (!alive) return;
     const box = root.querySelector("#lobby-lists");
     if (box) render(box, lists());
     else draw();
@@ -391,18 +393,25 @@ export async function lobbyScreen(root, { navigate, lang }) {
     );
   }
 
-  draw();
-  try {
-    infoData = await api("GET", "/api/info");
-    if (!infoData.editions.some((e) => e.id === state.edition)) state.edition = infoData.editions[0].id;
-  } catch (err) {
-    state.error = err.message;
-  }
-  await loadCards(state.edition, lang);
-  draw();
-  loadLists();
+  let alive = true;
   const timer = setInterval(() => {
-    if (!document.body.contains(root.firstChild) || root.dataset.screen !== "lobby") clearInterval(timer);
-    else loadLists();
+    if (alive) loadLists();
   }, 10000);
+  draw();
+  (async () => {
+    try {
+      infoData = await api("GET", "/api/info");
+      if (!infoData.editions.some((e) => e.id === state.edition)) state.edition = infoData.editions[0].id;
+    } catch (err) {
+      state.error = err.message;
+    }
+    await loadCards(state.edition, lang);
+    if (!alive) return;
+    draw();
+    loadLists();
+  })();
+  return () => {
+    alive = false;
+    clearInterval(timer);
+  };
 }
