@@ -83,7 +83,7 @@ async def running(config: ServerConfig) -> AsyncIterator[str]:
     server = uvicorn.Server(
         uvicorn.Config(
             create_app(config), host="127.0.0.1", port=port, log_level="warning",
-            ws_max_size=65536, lifespan="on",
+            ws_max_size=65536, lifespan="on", timeout_graceful_shutdown=2,
         )  # fmt: skip
     )
     task = asyncio.create_task(server.serve())

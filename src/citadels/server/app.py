@@ -44,7 +44,7 @@ log = logging.getLogger("citadels.server")
 #: The largest WebSocket message a client may send (bytes).
 MESSAGE_MAX = 8192
 #: Messages per second a connection may send, and the burst it may save up.
-RATE, BURST = 20.0, 40.0
+RATE, BURST = 30.0, 60.0
 #: Refused messages after which a flooding connection is closed.
 FLOOD_CLOSE = 100
 #: Malformed messages in a row after which a connection is closed.
@@ -357,15 +357,6 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                     )
                     await close(1009)
                     return
-                if not bucket.take():
-                    refused += 1
-                    await error(
-                        ServerError("rate_limited", "too many messages; slow down"), None, t
-                    )
-                    if refused >= FLOOD_CLOSE:
-                        await close(4429)
-                        return
-                    continue
                 try:
                     msg = json.loads(text)
                     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
@@ -383,6 +374,15 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                     continue
                 ref = msg.get("id")
                 kind = msg["type"]
+                if not bucket.take():
+                    refused += 1
+                    await error(
+                        ServerError("rate_limited", "too many messages; slow down"), ref, t
+                    )
+                    if refused >= FLOOD_CLOSE:
+                        await close(4429)
+                        return
+                    continue
                 try:
                     if conn is None:
                         if kind != "hello":

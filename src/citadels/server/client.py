@@ -147,7 +147,10 @@ class PlayerClient:
             left = end - loop.time()
             if left <= 0:
                 raise TimeoutError("the game did not end in time")
-            await self.recv(timeout=left)
+            msg = await self.recv(timeout=left)
+            if msg["type"] == "error" and msg["code"] == "rate_limited":
+                await asyncio.sleep(0.2)
+                acted_on = -1
 
     async def close(self) -> None:
         """Close the connection."""

@@ -447,6 +447,7 @@ class Hub:
         async with t.lock:
             t.row.status = "playing"
             t.game = new_game(t.row.edition, t.row.players, seed=t.row.seed, **t.row.options)
+            self._set_deadline(t)
             for c in list(t.conns):
                 await self.send_snapshot(t, c, 0)
         await self.bus.publish({"kind": "table", "table": t.id})

@@ -1,0 +1,415 @@
+"""The protocol of docs/protocol.md against a real server (uvicorn on loopback, SQLite)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from citadels.engine.game import new_game
+from citadels.server.client import PlayerClient, http
+from citadels.server.storage import Store
+from tests.server.conftest import config, running
+
+
+def run(coro: Any) -> Any:
+    return asyncio.run(coro)
+
+
+async def make_table(base: str, **body: Any) -> dict[str, Any]:
+    body.setdefault("name", "Anna")
+    status, out = await http(base, "POST", "/api/tables", body)
+    assert status == 201, out
+    return dict(out)
+
+
+async def wait_for(client: PlayerClient, pred: Any, limit: int = 500) -> dict[str, Any]:
+    for _ in range(limit):
+        msg = await client.recv(timeout=30)
+        if pred(msg):
+            return msg
+    raise AssertionError("the message never came")
+
+
+def test_create_join_start_and_lobby(sqlite_url: str) -> None:
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            st, info = await http(base, "GET", "/api/info")
+            assert st == 200 and info["protocol"] == 1
+            assert {e["id"] for e in info["editions"]} == {"basic", "dezh", "classic", "2016"}
+            assert set(info["bot_levels"]) == {"random", "easy", "medium", "hard"}
+
+            made = await make_table(
+                base, edition="classic", players=4, preset="dark_city", complete_at=7,
+                bots={"3": "easy"}, timer=60,
+            )  # fmt: skip
+            code, host = made["code"], made["token"]
+            assert len(code) == 6 and made["seat"] == 0
+            table = made["table"]
+            assert table["status"] == "open" and table["timer"] == 60
+            assert table["options"] == {"preset": "dark_city", "complete_at": 7}
+            assert [s["kind"] for s in table["seats"]] == ["human", "empty", "empty", "bot"]
+            assert "token" not in str(table) and host not in str(table)
+
+            st, lobby = await http(base, "GET", "/api/tables")
+            assert code in [t["code"] for t in lobby["tables"]]
+
+            st, joined = await http(base, "POST", f"/api/tables/{code}/join", {"name": " Ben "})
+            assert st == 200 and joined["seat"] == 1
+            assert joined["table"]["seats"][1]["name"] == "Ben"
+            st, err = await http(base, "POST", f"/api/tables/{code.lower()}/join",
+                                 {"name": "Cy", "seat": 1})  # fmt: skip
+            assert st == 409 and err["error"]["code"] == "seat_taken"
+
+            # Only the host starts, and only with every seat taken.
+            st, err = await http(base, "POST", f"/api/tables/{code}/start", token=joined["token"])
+            assert st == 403 and err["error"]["code"] == "not_host"
+            st, err = await http(base, "POST", f"/api/tables/{code}/start")
+            assert st == 401 and err["error"]["code"] == "unauthorized"
+            st, err = await http(base, "POST", f"/api/tables/{code}/start", token=host)
+            assert st == 409 and err["error"]["code"] == "seats_empty"
+            assert "2" in err["error"]["message"]
+
+            # The host gives seat 2 to a bot, cannot give a player's seat away.
+            st, err = await http(base, "POST", f"/api/tables/{code}/seats/1/bot",
+                                 {"level": "easy"}, token=host)  # fmt: skip
+            assert st == 409 and err["error"]["code"] == "seat_taken"
+            st, err = await http(base, "POST", f"/api/tables/{code}/seats/2/bot",
+                                 {"level": "genius"}, token=host)  # fmt: skip
+            assert st == 400 and err["error"]["code"] == "bad_level"
+            st, t = await http(base, "POST", f"/api/tables/{code}/seats/2/bot",
+                               {"level": "medium"}, token=host)  # fmt: skip
+            assert st == 200 and t["seats"][2]["kind"] == "bot"
+
+            st, lobby = await http(base, "GET", "/api/tables")
+            assert code not in [t["code"] for t in lobby["tables"]]  # no free seat any more
+            st, started = await http(base, "POST", f"/api/tables/{code}/start", token=host)
+            assert st == 200 and started["status"] == "playing"
+            st, err = await http(base, "POST", f"/api/tables/{code}/start", token=host)
+            assert st == 409 and err["error"]["code"] == "already_started"
+            st, err = await http(base, "POST", f"/api/tables/{code}/join", {"name": "Late"})
+            assert st == 409 and err["error"]["code"] == "already_started"
+            st, playing = await http(base, "GET", "/api/tables?status=playing")
+            assert code in [t["code"] for t in playing["tables"]]
+            st, err = await http(base, "GET", "/api/tables/ZZZZZZ")
+            assert st == 404 and err["error"]["code"] == "not_found"
+
+    run(go())
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "words"),
+    [
+        ({"players": 9}, "bad_setup", "players"),
+        ({"edition": "chess"}, "bad_setup", "chess"),
+        ({"players": 8}, "bad_setup", "rank-9"),
+        ({"edition": "basic", "complete_at": 7}, "bad_setup", "complete_at"),
+        ({"preset": "grand_tour"}, "bad_setup", "grand_tour"),
+        ({"name": ""}, "bad_name", "empty"),
+        ({"name": "x" * 40}, "bad_name", "24"),
+        ({"timer": 3}, "bad_request", "timer"),
+        ({"bots": {"0": "easy"}}, "bad_request", "seat"),
+        ({"bots": {"1": "godlike"}}, "bad_level", "godlike"),
+        ({"colour": "red"}, "bad_request", "colour"),
+    ],
+)
+def test_create_rejects_bad_setups(sqlite_url: str, body: dict[str, Any], code: str,
+                                   words: str) -> None:  # fmt: skip
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            status, out = await http(base, "POST", "/api/tables", {"name": "Anna", **body})
+            assert status == 400, out
+            assert out["error"]["code"] == code
+            assert words in out["error"]["message"]
+            _, lobby = await http(base, "GET", "/api/tables")
+            assert lobby["tables"] == []
+
+    run(go())
+
+
+def test_play_a_whole_game_with_bots_spectator_chat_and_replay(sqlite_url: str) -> None:
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            made = await make_table(base, edition="basic", players=4,
+                                    bots={"1": "random", "2": "easy", "3": "medium"})  # fmt: skip
+            code = made["code"]
+            me = PlayerClient(base, code, made["token"], seed=3)
+            spec = PlayerClient(base, code)
+            snap = await me.connect()
+            assert snap["type"] == "snapshot" and snap["protocol"] == 1
+            assert snap["you"] == {"seat": 0, "host": True, "spectator": False, "name": "Anna"}
+            assert snap["view"] is None and snap["legal"] == []
+            assert (await spec.connect())["you"]["spectator"] is True
+
+            st, _ = await http(base, "POST", f"/api/tables/{code}/start", token=made["token"])
+            assert st == 200
+            snap = await wait_for(me, lambda m: m["type"] == "snapshot")
+            assert snap["view"]["seat"] == 0 and "hand" in snap["view"]["players"][0]
+            assert "log" not in snap["view"] and snap["events"][0]["n"] == 0
+            assert all(isinstance(e["text"], str) and e["text"] for e in snap["events"])
+
+            # The chat: players write, spectators read only; names and text are cleaned.
+            await me.send({"type": "chat", "text": "  hello\u202e <b>all</b>  "})
+            said = await wait_for(spec, lambda m: m["type"] == "chat")
+            assert said["text"] == "hello <b>all</b>" and said["seat"] == 0
+            assert said["name"] == "Anna"
+            await spec.send({"type": "chat", "text": "me too"})
+            err = await wait_for(spec, lambda m: m["type"] == "error")
+            assert err["code"] == "forbidden"
+
+            async def watch() -> None:
+                while spec.result is None:
+                    await spec.recv()
+
+            await asyncio.gather(me.play(), watch())
+            assert me.result is not None and spec.result == me.result
+            assert me.scores is not None and len(me.scores) == 4
+            assert [r["rank"] for r in me.scores] == sorted(r["rank"] for r in me.scores)
+            assert all(r["text"] for r in me.scores)
+            # Every version arrived, in order, one event list after another.
+            versions = [m["version"] for m in spec.received if m["type"] == "update"]
+            assert versions == list(range(1, me.version + 1))
+            assert [e["n"] for e in spec.events] == list(range(len(spec.events)))
+            assert me.errors == []
+
+            # The replay: spectator views after every action.
+            st, rep = await http(base, "GET", f"/api/tables/{code}/replay?from=0&count=500")
+            assert st == 200 and rep["steps"] == me.version
+            assert len(rep["frames"]) == min(500, me.version + 1)
+            assert rep["frames"][0]["version"] == 0 and rep["frames"][0]["view"]["seat"] is None
+            assert all("hand" not in p for f in rep["frames"] for p in f["view"]["players"])
+            events = [e for f in rep["frames"] for e in f["events"]]
+            assert [e["n"] for e in events] == list(range(len(events)))
+            assert rep["result"] == me.result
+            st, page = await http(base, "GET", f"/api/tables/{code}/replay?from=5&count=2")
+            assert [f["version"] for f in page["frames"]] == [5, 6]
+            st, _ = await http(base, "GET", "/api/tables?status=finished")
+            assert st == 200
+            await me.close()
+            await spec.close()
+
+    run(go())
+
+
+def test_act_errors_change_nothing(sqlite_url: str) -> None:
+    """stale_version, not_your_turn, illegal_action (with the rule), forbidden, not_started."""
+
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            made = await make_table(base, edition="classic", players=2)
+            code = made["code"]
+            st, joined = await http(base, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
+            a = PlayerClient(base, code, made["token"])
+            b = PlayerClient(base, code, joined["token"])
+            spec = PlayerClient(base, code)
+            await a.connect()
+            await b.connect()
+            await spec.connect()
+            await a.act({"type": "gather_gold"}, 0)
+            err = await wait_for(a, lambda m: m["type"] == "error")
+            assert err["code"] == "not_started" and err["ref"] == "a1"
+            await http(base, "POST", f"/api/tables/{code}/start", token=made["token"])
+            await wait_for(a, lambda m: m["type"] == "snapshot")
+            await wait_for(b, lambda m: m["type"] == "snapshot")
+            mover, other = (a, b) if a.legal else (b, a)
+            assert mover.legal and not other.legal
+            before = mover.view
+
+            await other.act(mover.legal[0]["action"])
+            err = await wait_for(other, lambda m: m["type"] == "error")
+            assert err["code"] == "not_your_turn" and err["version"] == 0
+            await mover.act({"type": "build", "district": "palace"})
+            err = await wait_for(mover, lambda m: m["type"] == "error")
+            assert err["code"] == "illegal_action" and err["rule"] == "C-4"
+            await mover.act({"type": "pick", "character": "no_such"})
+            err = await wait_for(mover, lambda m: m["type"] == "error")
+            assert err["code"] == "illegal_action"
+            await mover.act({"type": "fly"})
+            err = await wait_for(mover, lambda m: m["type"] == "error")
+            assert err["code"] == "malformed"
+            await mover.act(mover.legal[0]["action"], version=7)
+            err = await wait_for(mover, lambda m: m["type"] == "error")
+            assert err["code"] == "stale_version" and err["version"] == 0
+            await spec.act({"type": "gather_gold"}, 0)
+            err = await wait_for(spec, lambda m: m["type"] == "error")
+            assert err["code"] == "forbidden"
+
+            # Nothing changed: a fresh snapshot is the same view at version 0.
+            await mover.send({"type": "sync", "since": 0})
+            snap = await wait_for(mover, lambda m: m["type"] == "snapshot")
+            assert snap["version"] == 0 and snap["view"] == before
+
+            # The right action is accepted once; its duplicate is stale.
+            action = mover.legal[0]["action"]
+            ref = await mover.act(action, 0)
+            upd = await wait_for(mover, lambda m: m["type"] == "update")
+            assert upd["version"] == 1 and upd["ack"] == ref and upd["by"] == mover.seat
+            other_upd = await wait_for(other, lambda m: m["type"] == "update")
+            assert "ack" not in other_upd and other_upd["version"] == 1
+            await mover.act(action, 0)
+            err = await wait_for(mover, lambda m: m["type"] == "error")
+            assert err["code"] == "stale_version" and err["version"] == 1
+
+            for c in (a, b, spec):
+                await c.close()
+
+    run(go())
+
+
+def test_reconnect_resumes_with_only_the_missed_events(sqlite_url: str) -> None:
+    async def go() -> None:
+        async with running(config(sqlite_url, grace=30)) as base:
+            made = await make_table(base, edition="classic", players=3,
+                                    bots={"1": "random", "2": "random"})  # fmt: skip
+            code = made["code"]
+            me = PlayerClient(base, code, made["token"], seed=5)
+            await me.connect()
+            await http(base, "POST", f"/api/tables/{code}/start", token=made["token"])
+            await wait_for(me, lambda m: m["type"] == "snapshot")
+            for _ in range(3):  # play a few of my decisions
+                while not me.legal:
+                    await me.recv()
+                await me.act(me.legal[0]["action"])
+                await wait_for(me, lambda m: m["type"] == "update" and "ack" in m)
+            view, events, count = me.view, list(me.events), me.event_count
+            await me.close()
+
+            again = PlayerClient(base, code, made["token"])
+            again.events, again.event_count = events, count
+            snap = await again.connect()
+            assert snap["you"]["seat"] == 0
+            assert all(e["n"] >= count for e in snap["events"])
+            assert [e["n"] for e in again.events] == list(range(len(again.events)))
+            if snap["version"] == me.version:
+                assert snap["view"] == view and snap["events"] == []
+            # The same seat from a second connection sees the same hand.
+            twin = PlayerClient(base, code, made["token"])
+            twin_snap = await twin.connect()
+            assert twin_snap["view"]["players"][0]["hand"] == snap["view"]["players"][0]["hand"]
+            await again.close()
+            await twin.close()
+
+    run(go())
+
+
+def test_stand_in_bot_plays_for_a_player_who_left_until_they_return(sqlite_url: str) -> None:
+    async def go() -> None:
+        async with running(config(sqlite_url, grace=0.1)) as base:
+            made = await make_table(base, edition="basic", players=2)
+            code = made["code"]
+            st, joined = await http(base, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
+            watcher = PlayerClient(base, code, made["token"])
+            await watcher.connect()
+            await http(base, "POST", f"/api/tables/{code}/start", token=made["token"])
+            await wait_for(watcher, lambda m: m["type"] == "snapshot")
+            # Ben never connects: his decisions are played for him, and he is away.
+            seen_away = False
+            acted = -1
+            while watcher.version < 12:
+                if watcher.legal and watcher.version != acted:
+                    acted = watcher.version
+                    await watcher.act(watcher.legal[0]["action"])
+                msg = await watcher.recv()
+                if msg["type"] == "table" and msg["table"]["seats"][1]["away"]:
+                    seen_away = True
+            assert seen_away
+            ben = PlayerClient(base, code, joined["token"])
+            snap = await ben.connect()
+            assert snap["table"]["seats"][1]["away"] is False
+            assert snap["table"]["seats"][1]["connected"] is True
+            await ben.close()
+            await watcher.close()
+
+    run(go())
+
+
+def test_turn_timer_hands_the_decision_to_the_stand_in(sqlite_url: str, monkeypatch: Any) -> None:
+    import citadels.server.hub as hub
+
+    monkeypatch.setattr(hub, "TIMER_MIN", 1)
+
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            made = await make_table(base, edition="basic", players=2, bots={"1": "random"},
+                                    timer=1)  # fmt: skip
+            code = made["code"]
+            me = PlayerClient(base, code, made["token"])
+            await me.connect()
+            await http(base, "POST", f"/api/tables/{code}/start", token=made["token"])
+            snap = await wait_for(me, lambda m: m["type"] == "snapshot")
+            if snap["legal"]:
+                assert snap["deadline"] is not None
+            # I never act: the stand-in plays my decisions once the deadline passes.
+            mine = await wait_for(me, lambda m: m["type"] == "update" and m["by"] == 0)
+            assert mine["version"] >= 1
+            away = [m for m in me.received if m["type"] == "table"]
+            assert any(m["table"]["seats"][0]["away"] for m in away)
+            await me.close()
+
+    run(go())
+
+
+def test_pages_serve_the_client_or_say_it_is_missing(sqlite_url: str, tmp_path: Path) -> None:
+    web = tmp_path / "web"
+
+    async def go() -> None:
+        async with running(config(sqlite_url, web_dir=web)) as base:
+            async with httpx.AsyncClient(base_url=base) as client:
+                r = await client.get("/")
+                assert r.status_code == 503 and "not installed" in r.text
+                web.mkdir()
+                (web / "index.html").write_text("<!doctype html><title>Citadels</title>")
+                (web / "app.js").write_text("console.log(1)")
+                for path in ("/", "/t/ABCDEF", "/replay/ABCDEF"):
+                    r = await client.get(path)
+                    assert r.status_code == 200 and "<title>Citadels</title>" in r.text
+                assert (await client.get("/app.js")).text == "console.log(1)"
+                assert (await client.get("/static/app.js")).status_code == 200
+                assert (await client.get("/../pyproject.toml")).status_code == 404
+                assert (await client.get("/static/%2e%2e/x")).status_code == 404
+                assert (await client.get("/healthz")).json() == {"ok": True, "protocol": 1}
+
+    run(go())
+
+
+def test_names_are_cleaned(sqlite_url: str) -> None:
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            made = await make_table(base, name="An\u0000na\u202e\u200c  K")
+            assert made["table"]["seats"][0]["name"] == "Anna\u200c K"
+            st, err = await http(base, "POST", f"/api/tables/{made['code']}/join",
+                                 {"name": "\u0007\u202e"})  # fmt: skip
+            assert st == 400 and err["error"]["code"] == "bad_name"
+
+    run(go())
+
+
+def test_a_table_survives_in_storage(sqlite_url: str) -> None:
+    """What the server stored replays to the game its clients saw."""
+
+    async def go() -> tuple[str, dict[str, Any]]:
+        async with running(config(sqlite_url)) as base:
+            made = await make_table(base, edition="dezh", players=3,
+                                    bots={"1": "random", "2": "random"})  # fmt: skip
+            me = PlayerClient(base, made["code"], made["token"], seed=1)
+            await me.connect()
+            await http(base, "POST", f"/api/tables/{made['code']}/start", token=made["token"])
+            await me.play(timeout=60)
+            assert me.view is not None
+            return made["code"], me.view
+
+    code, last_view = run(go())
+    store = Store(sqlite_url)
+    row = store.table_by_code(code)
+    assert row is not None and row.status == "finished" and row.result is not None
+    game = new_game(row.edition, row.players, seed=row.seed, **row.options)
+    for _seat, action in store.actions(row.id):
+        game.apply_json(action)
+    assert game.is_over and game.result().to_json() == row.result
+    expected = game.view(0)
+    expected.pop("log")
+    assert expected == last_view
+    store.close()
