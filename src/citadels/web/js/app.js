@@ -224,6 +224,7 @@ function tablePage(code) {
     nameDraft: null,
     wasMyTurn: false,
     cardsFor: null,
+    fresh: {},
   };
   let socket = null;
   let actId = 0;
@@ -258,8 +259,21 @@ function tablePage(code) {
     });
   }
 
+  // What just changed (a district built, gold gained or lost), for a short highlight.
+  function markFresh(before, after) {
+    if (!before || !after) return;
+    const until = Date.now() + 900;
+    for (const p of after.players) {
+      const old = before.players.find((q) => q.seat === p.seat);
+      if (!old) continue;
+      for (let i = old.city.length; i < p.city.length; i++) game.fresh[`city-${p.seat}-${i}`] = until;
+      if (old.gold !== p.gold) game.fresh[`gold-${p.seat}`] = until;
+    }
+  }
+
   function accept(msg) {
     if ("table" in msg && msg.table) game.table = msg.table;
+    if ("view" in msg && msg.type === "update") markFresh(game.view, msg.view);
     if ("view" in msg) game.view = msg.view;
     if ("legal" in msg) game.legal = msg.legal || [];
     if ("version" in msg) game.version = msg.version;

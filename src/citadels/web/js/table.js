@@ -55,11 +55,17 @@ function seatBadges(game, seat) {
   return out;
 }
 
-function stats(player, view) {
+/** Whether ``key`` changed a moment ago (see app.js markFresh). */
+function fresh(game, key) {
+  return game.fresh && game.fresh[key] > Date.now();
+}
+
+function stats(game, player) {
+  const view = game.view;
   return h(
     "div.stats",
     {},
-    h("span.stat.gold", { title: t("gold") }, icon("coin"), h("b", {}, player.gold), h("span.sr", {}, " " + t("gold"))),
+    h("span.stat.gold" + (fresh(game, `gold-${player.seat}`) ? ".changed" : ""), { title: t("gold") }, icon("coin"), h("b", {}, player.gold), h("span.sr", {}, " " + t("gold"))),
     h("span.stat.hand", { title: t("cards_n", { n: player.hand_size }) }, icon("cards"), h("b", {}, player.hand_size), h("span.sr", {}, " " + t("cards_n", { n: player.hand_size }))),
     h(
       "span.stat.citysize" + (player.complete ? ".complete" : ""),
@@ -71,13 +77,17 @@ function stats(player, view) {
   );
 }
 
-function cityRow(player, size, keyPrefix) {
+function cityRow(game, player, size, keyPrefix) {
   if (!player.city.length) return h("p.empty", {}, t("empty_city"));
   return h(
     "ul.city",
     { "aria-label": t("city") },
     player.city.map((id, i) =>
-      h("li", {}, districtTile(id, { size, beautified: (player.beautified || []).includes(id), key: `${keyPrefix}-city-${i}-${id}` })),
+      h(
+        "li" + (fresh(game, `city-${player.seat}-${i}`) ? ".built" : ""),
+        {},
+        districtTile(id, { size, beautified: (player.beautified || []).includes(id), key: `${keyPrefix}-city-${i}-${id}` }),
+      ),
     ),
   );
 }
@@ -95,7 +105,7 @@ function opponentPanel(game, player) {
       h("span.avatar", { "aria-hidden": "true" }, name.trim().charAt(0).toUpperCase()),
       h("h2.pname", {}, name),
       seatBadges(game, player.seat),
-      stats(player, view),
+      stats(game, player),
     ),
     h(
       "div.ptable",
@@ -103,7 +113,7 @@ function opponentPanel(game, player) {
       player.characters.length
         ? h("div.pchars", {}, player.characters.map((c) => characterCard(c, { extra: "mini", status: charStatus(view, c) })))
         : null,
-      cityRow(player, "mini", `p${player.seat}`),
+      cityRow(game, player, "mini", `p${player.seat}`),
     ),
   );
 }
@@ -171,7 +181,7 @@ function myPanel(game, me) {
       h("span.avatar.me", { "aria-hidden": "true" }, name.trim().charAt(0).toUpperCase()),
       h("h2.pname", {}, name, h("span.you-tag", {}, t("you"))),
       seatBadges(game, you.seat),
-      stats(me, view),
+      stats(game, me),
     ),
     h(
       "div.my-grid",
@@ -184,7 +194,7 @@ function myPanel(game, me) {
           ? h("div.row", {}, me.characters.map((c) => h("button.court-btn", { type: "button", "aria-label": info(c).name, "data-key": `mine-${c}`, onclick: () => showCard(c) }, characterCard(c, { status: charStatus(view, c) }))))
           : h("p.empty", {}, "—"),
       ),
-      h("div.my-city", {}, h("h3", {}, t("city")), cityRow(me, "small", "me")),
+      h("div.my-city", {}, h("h3", {}, t("city")), cityRow(game, me, "small", "me")),
       h(
         "div.my-hand",
         {},
