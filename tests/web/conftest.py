@@ -55,11 +55,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = (folder / "server.log").open("w")
     proc = subprocess.Popen(
         [
-            sys.executable, "-m", "citadels", "serve",
-            "--port", str(port),
-            "--db", f"sqlite:///{folder / 'citadels.sqlite3'}",
-            "--bot-workers", "1",
-            "--grace", "30",
+            sys.executable,
+            "-m",
+            "citadels",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{folder / 'citadels.sqlite3'}",
+            "--bot-workers",
+            "1",
+            "--grace",
+            "30",
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -76,7 +83,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 pass
             if proc.poll() is not None or time.monotonic() > deadline:
                 log.flush()
-                raise RuntimeError("the server did not start:\n" + (folder / "server.log").read_text())
+                text = (folder / "server.log").read_text()
+                raise RuntimeError("the server did not start:\n" + text)
             time.sleep(0.2)
         yield url
     finally:
