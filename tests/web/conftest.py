@@ -124,43 +124,6 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
-@pytest.fixture
-def new_page(browser: Any, server: str) -> Iterator[Any]:
-    """``new_page(viewport=LAPTOP, reduced_motion=False)`` opens a page in a fresh context
-    (its own localStorage, like another person's browser). Requests leaving loopback fail the
-    test: the client must need no outside server."""
-    contexts: list[Any] = []
-    outside: list[str] = []
-
-    def make(viewport: dict[str, int] | None = None, reduced_motion: bool = True) -> Any:
-        ctx = browser.new_context(
-            viewport=viewport or LAPTOP,
-            base_url=server,
-            reduced_motion="reduce" if reduced_motion else "no-preference",
-            device_scale_factor=1,
-        )
-        ctx.route(
-            "**/*",
-            lambda route: (
-                route.continue_()
-                if route.request.url.startswith(server) or route.request.url.startswith("data:")
-                else (outside.append(route.request.url), route.abort())
-            ),
-        )
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(15000)
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.js_errors = errors
-        return page
-
-    yield make
-    for ctx in contexts:
-        ctx.close()
-    assert not outside, f"the client reached outside the server: {outside}"
-
-
 def shot(page: Any, name: str) -> None:
     """Keep a screenshot of the page under out/screenshots/ (a test artefact, not committed)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
