@@ -3,6 +3,7 @@
 
 import { api, storedName, storedToken, storeName, storeToken, TableSocket } from "./net.js";
 import { h, icon, render } from "./dom.js";
+import { setRanks } from "./cards.js";
 import { loadCards, lobbyScreen } from "./lobby.js";
 import { deadlineNote, seatName, tableScreen, turnText } from "./table.js";
 import { chime, setSoundEnabled, soundEnabled } from "./sound.js";
@@ -275,6 +276,7 @@ function tablePage(code) {
     if ("table" in msg && msg.table) game.table = msg.table;
     if ("view" in msg && msg.type === "update") markFresh(game.view, msg.view);
     if ("view" in msg) game.view = msg.view;
+    if (game.view) setRanks(game.view.characters_in_play);
     if ("legal" in msg) game.legal = msg.legal || [];
     if ("version" in msg) game.version = msg.version;
     if ("deadline" in msg) game.deadline = msg.deadline;

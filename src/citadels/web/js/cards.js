@@ -11,11 +11,21 @@ export function setCards(cards) {
   CARDS = { ...CARDS, ...(cards || {}) };
 }
 
+let RANKS = {};
+
+/** Ranks of the characters in play (the view lists them by rank), used only when the server
+ * sent no card texts. */
+export function setRanks(charactersInPlay) {
+  RANKS = {};
+  (charactersInPlay || []).forEach((id, i) => (RANKS[id] = i + 1));
+}
+
 /** The card info of ``id`` (a fallback built from the id when the server sent none). */
 export function info(id) {
   const known = CARDS[id];
   if (known) return known;
   const name = String(id).replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+  if (id in RANKS) return { id, name, kind: "character", rank: RANKS[id], power: "" };
   return { id, name, kind: "district", power: "" };
 }
 

@@ -3,6 +3,7 @@
 import { api } from "./net.js";
 import { h, icon, render } from "./dom.js";
 import { loadCards } from "./lobby.js";
+import { setRanks } from "./cards.js";
 import { tableScreen } from "./table.js";
 import { t } from "./strings.js";
 
@@ -71,6 +72,7 @@ export function replayScreen(root, code, { lang }) {
       return;
     }
     const frame = state.frames[state.at];
+    setRanks(frame.view.characters_in_play);
     const names = state.data.names || [];
     const table = {
       code,
