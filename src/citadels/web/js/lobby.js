@@ -67,6 +67,8 @@ export function lobbyScreen(root, { navigate, lang }) {
     bots: 1,
     level: "medium",
     timer: null,
+    public: true,
+    spectatorChat: false,
     name: storedName(),
     error: "",
     busy: false,
@@ -105,7 +107,15 @@ export function lobbyScreen(root, { navigate, lang }) {
     const ed = edition();
     const bots = {};
     for (let i = 0; i < state.bots; i++) bots[String(state.players - 1 - i)] = state.level;
-    const body = { name, edition: state.edition, players: state.players, bots, timer: state.timer };
+    const body = {
+      name,
+      edition: state.edition,
+      players: state.players,
+      bots,
+      timer: state.timer,
+      public: state.public,
+      spectator_chat: state.spectatorChat,
+    };
     if (ed && ed.custom !== false && ed.presets && ed.presets.length) {
       if (state.custom) {
         if (state.characters.length) body.characters = state.characters;
@@ -329,6 +339,12 @@ export function lobbyScreen(root, { navigate, lang }) {
             state.level = v;
           }),
         ),
+      ),
+      h(
+        "div.field-row.checks",
+        {},
+        h("label.check", {}, h("input", { type: "checkbox", "data-key": "create-public", checked: state.public, onchange: (ev) => (state.public = ev.target.checked) }), " ", t("list_publicly")),
+        h("label.check", {}, h("input", { type: "checkbox", "data-key": "create-specchat", checked: state.spectatorChat, onchange: (ev) => (state.spectatorChat = ev.target.checked) }), " ", t("spectators_chat")),
       ),
       state.error ? h("p.error", { role: "alert" }, state.error) : null,
       h("button.btn.primary.big", { type: "submit", "data-key": "create-submit", disabled: state.busy }, state.busy ? t("creating") : t("create")),

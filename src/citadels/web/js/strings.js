@@ -41,7 +41,8 @@ const STRINGS = {
     seats_taken: "{taken} of {total} seats taken",
     table_of: "{edition} · {players} players",
     watch: "Watch",
-    seed: "Seed (optional)",
+    list_publicly: "Show in the lobby",
+    spectators_chat: "Spectators may chat",
     // waiting room
     waiting_room: "Waiting for players",
     invite: "Invite friends",
