@@ -107,6 +107,14 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
         _context(browser, server, LAPTOP, rec["outside"]),
     ]
     anna, ben, chloe, watcher = (_page(c, errors) for c in ctxs)
+    # Ben's WebSocket goes through a proxy route, so the test can cut it like a bad network.
+    ben_sockets: list[Any] = []
+
+    def through(ws: Any) -> None:
+        ws.connect_to_server()
+        ben_sockets.append(ws)
+
+    ben.route_web_socket(re.compile(r".*/ws/.*"), through)
     try:
         # --- the lobby: Anna creates a basic 4-seat table with one bot -------------------------
         phone_lobby = _page(ctxs[1], errors)
@@ -210,6 +218,22 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
                     }
                     reloaded = True
                     button = chloe.query_selector(ACTION)
+                    if button is None:
+                        continue
+                if "drop" not in rec and page is ben and round_no >= 2:
+                    # The connection drops mid-game: the page says so, reconnects by itself
+                    # with its token and carries on with the same hand.
+                    before = _hand(ben)
+                    sockets = len(ben_sockets)
+                    ben_sockets[-1].close(code=4000, reason="network trouble")
+                    ben.wait_for_selector(".conn.lost", timeout=5000)
+                    ben.wait_for_selector(".conn.lost", state="detached", timeout=15000)
+                    rec["drop"] = {
+                        "new_socket": len(ben_sockets) > sockets,
+                        "hand_before": before,
+                        "hand_after": _hand(ben),
+                    }
+                    button = ben.query_selector(ACTION)
                     if button is None:
                         continue
                 if not mid and round_no >= 3 and page is anna:
@@ -336,6 +360,12 @@ def test_reload_mid_game_reconnects_to_the_same_seat_and_hand(played: dict[str, 
     assert r["hand_after"] == r["hand_before"]
     assert r["legal_after"] == r["legal_before"]
     assert "Your turn" in r["title"]
+
+
+def test_dropped_connection_reconnects_by_itself(played: dict[str, Any]) -> None:
+    d = played["drop"]
+    assert d["new_socket"]
+    assert d["hand_after"] == d["hand_before"]
 
 
 def test_spectator_sees_the_table_but_no_hand(played: dict[str, Any]) -> None:
