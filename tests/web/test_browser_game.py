@@ -288,22 +288,38 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
         rec["winner_line"] = anna.inner_text(".winner-line")
         rec["watcher_scores"] = bool(watcher.query_selector(".scores"))
 
-        # --- the replay, stepped move by move ---------------------------------------------
-        anna.click("[data-key=replay-link]")
-        anna.wait_for_selector(".replay-bar")
-        anna.click("[data-key=r-first]")
-        first = anna.inner_text(".step")
-        anna.click("[data-key=r-next]")
-        second = anna.inner_text(".step")
-        anna.keyboard.press("ArrowRight")
-        third = anna.inner_text(".step")
-        anna.click("[data-key=r-last]")
-        shot(anna, "replay-laptop")
+        # --- a rematch: Anna opens a new table, the link reaches the others in the chat ----
+        anna.click("[data-key=rematch]")
+        anna.wait_for_url(re.compile(r"/t/[A-Z0-9]{6}$"))
+        new_code = anna.url.rsplit("/", 1)[1]
+        anna.wait_for_selector(".room .seat.mine")
+        ben.click("[data-key=scores-close]")
+        ben.click("[data-key=tab-chat]")
+        ben.click(f".chat a[href='/t/{new_code}']")
+        ben.wait_for_selector("#sit-name")
+        rec["rematch"] = {
+            "new_code": new_code,
+            "old_code": code,
+            "bots": len(anna.query_selector_all(".room .seat.bot")),
+            "ben_url": ben.url,
+        }
+
+        # --- the replay, stepped move by move (from the spectator's scores) ---------------
+        watcher.click("[data-key=replay-link]")
+        watcher.wait_for_selector(".replay-bar")
+        watcher.click("[data-key=r-first]")
+        first = watcher.inner_text(".step")
+        watcher.click("[data-key=r-next]")
+        second = watcher.inner_text(".step")
+        watcher.keyboard.press("ArrowRight")
+        third = watcher.inner_text(".step")
+        watcher.click("[data-key=r-last]")
+        shot(watcher, "replay-laptop")
         rec["replay"] = {
             "steps": [first, second, third],
-            "last": anna.inner_text(".step"),
-            "scores": bool(anna.query_selector(".scores")),
-            "hand": anna.query_selector_all(".my-hand"),
+            "last": watcher.inner_text(".step"),
+            "scores": bool(watcher.query_selector(".scores")),
+            "hand": watcher.query_selector_all(".my-hand"),
         }
         yield rec
     finally:
@@ -404,6 +420,13 @@ def test_districts_carry_a_colour_word(played: dict[str, Any], server: str) -> N
 
 def test_log_tells_the_moves_in_words(played: dict[str, Any]) -> None:
     assert played["log_lines"] > 5
+
+
+def test_rematch_link_brings_the_others_to_a_new_table(played: dict[str, Any]) -> None:
+    r = played["rematch"]
+    assert r["new_code"] != r["old_code"]
+    assert r["bots"] == 1  # the same set-up: the bot keeps its seat
+    assert r["ben_url"].endswith(f"/t/{r['new_code']}")
 
 
 def test_replay_steps_move_by_move(played: dict[str, Any]) -> None:

@@ -400,6 +400,8 @@ function tablePage(code) {
         ...(tb.options || {}),
         bots,
         timer: tb.timer,
+        public: tb.public,
+        spectator_chat: tb.spectator_chat,
       });
       storeToken(res.code, res.token);
       if (socket && game.you && !game.you.spectator) socket.send({ type: "chat", text: `/t/${res.code}` });
