@@ -290,7 +290,7 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
 
         # --- a rematch: Anna opens a new table, the link reaches the others in the chat ----
         anna.click("[data-key=rematch]")
-        anna.wait_for_url(re.compile(r"/t/[A-Z0-9]{6}$"))
+        anna.wait_for_url(re.compile(rf"/t/(?!{code})[A-Z0-9]{{6}}$"))
         new_code = anna.url.rsplit("/", 1)[1]
         anna.wait_for_selector(".room .seat.mine")
         ben.click("[data-key=scores-close]")

@@ -312,8 +312,8 @@ function tablePage(code) {
         }
         accept(msg);
         announce((msg.events || []).map((e) => e.text).filter(Boolean).slice(-3).join(" "));
-        if (msg.ack) game.busy = false;
-        if (game.view && game.view.phase === "over") game.busy = false;
+        // Any new state settles a pending click: it was this action, or it is now stale.
+        game.busy = false;
         break;
       }
       case "game_over":
@@ -326,6 +326,7 @@ function tablePage(code) {
         ensureCards();
         break;
       case "chat":
+        if (game.awaitChat && msg.text === game.awaitChat.text) game.awaitChat.resolve();
         game.chat = [...game.chat.slice(-99), msg];
         announce(`${msg.name || t("spectator_badge")}: ${msg.text}`);
         if (game.sideTab !== "chat") game.unreadChat = true;
@@ -404,7 +405,16 @@ function tablePage(code) {
         spectator_chat: tb.spectator_chat,
       });
       storeToken(res.code, res.token);
-      if (socket && game.you && !game.you.spectator) socket.send({ type: "chat", text: `/t/${res.code}` });
+      if (socket && game.you && !game.you.spectator) {
+        // Tell the others where the new table is, and leave once the server has passed it on.
+        const text = `/t/${res.code}`;
+        await new Promise((resolve) => {
+          game.awaitChat = { text, resolve };
+          socket.send({ type: "chat", text });
+          setTimeout(resolve, 3000);
+        });
+        game.awaitChat = null;
+      }
       navigate(`/t/${res.code}`);
     } catch (err) {
       game.error = err.message;

@@ -452,5 +452,8 @@ export function tableScreen(game, handlers) {
         )
       : actionsPanel(game, handlers.onAct),
     over && game.scores && !game.scoresHidden ? h("div.scores-overlay", {}, scoresPanel(game, handlers)) : null,
+    game.turnBegan && Date.now() - game.turnBegan < 300 && !over
+      ? h("div.turn-banner", { "aria-hidden": "true" }, icon("crown"), t("your_turn"))
+      : null,
   );
 }
