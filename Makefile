@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run install test lint typecheck pytest soak bench clean
+.PHONY: run demo load install test lint typecheck pytest soak bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -13,8 +13,16 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Sets up and starts the online game with SQLite (./citadels.sqlite3); it prints the URL to open.
 run: install
+	$(VENV)/bin/citadels serve --host 127.0.0.1 --port 8000
+
+demo: install
 	$(VENV)/bin/citadels demo
+
+# The load benchmark of the server (bounded: 200 tables for 60 seconds).
+load: install
+	$(PY) benchmarks/load.py --tables 200 --seconds 60
 
 lint: install
 	$(VENV)/bin/ruff check src tests benchmarks

@@ -4,13 +4,13 @@ the information-hiding property (same view, same seed: same choice)."""
 from __future__ import annotations
 
 import random
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import pytest
 
+import citadels
 from citadels import Action, Build, EndTurn, Game, GatherCards, GatherGold, new_game
 from citadels.bots import (
     Bot,
@@ -23,6 +23,7 @@ from citadels.bots import (
 )
 from citadels.bots.base import BOT_KINDS
 from citadels.engine.determinize import InformationSet, SeatSampler, determinize
+from citadels.errors import BotNotReady
 from citadels.sim import play_game
 from tests.helpers import position
 
@@ -169,13 +170,36 @@ def test_ismcts_search_on_an_information_set() -> None:
     assert action in game.legal_actions()
 
 
-def test_ismcts_without_sampler_plays_heuristic() -> None:
+def test_ismcts_without_sampler_refuses_to_play_a_weaker_game() -> None:
+    """Review item: a search bot in a plain loop used to play as the heuristic bot with only
+    a warning; now it says how to equip it, and the game is unchanged."""
     game = decision()
+    before = game.to_json()
     bot = ISMCTSBot(4, iterations=30)
-    with pytest.warns(RuntimeWarning, match="sampler"):
-        action = bot.choose(game.view(game.to_move), game.legal_actions())
-    assert action in game.legal_actions()
-    assert bot.last_iterations == 0
+    with pytest.raises(BotNotReady, match=r"attach_samplers\(game, bots\)"):
+        bot.choose(game.view(game.to_move), game.legal_actions())
+    assert game.to_json() == before
+    with pytest.raises(BotNotReady, match="sampler"):
+        make_bot("hard", seed=1).choose(game.view(game.to_move), game.legal_actions())
+
+
+def test_ismcts_with_another_seats_sampler_refuses() -> None:
+    game = decision()
+    seat = game.to_move
+    assert seat is not None
+    bot = ISMCTSBot(4, iterations=30)
+    bot.attach(SeatSampler(game, (seat + 1) % game.num_players))
+    with pytest.raises(BotNotReady, match=f"seat {(seat + 1) % game.num_players}"):
+        bot.choose(game.view(seat), game.legal_actions())
+
+
+def test_the_readme_loop_with_a_search_bot_plays_it_through_play_game() -> None:
+    """``play_game`` equips search bots itself, so the simple loop gets the bot it asked for."""
+    game = citadels.new_game("classic", 3, seed=4)
+    bots = [make_bot("ismcts", seed=s, iterations=5) for s in range(3)]
+    play_game(game, bots)
+    assert game.is_over
+    assert all(isinstance(b, ISMCTSBot) and b.sampler is not None for b in bots)
 
 
 def test_ismcts_finds_a_winning_build() -> None:
@@ -254,9 +278,10 @@ def test_unknown_actions_never_crash_a_bot(kind: str) -> None:
     game = decision()
     view = game.view(game.to_move)
     legal = [Mystery(1), Mystery(2)]
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        assert make_bot(kind, seed=1).choose(view, legal) in legal
+    bot = make_bot(kind, seed=1)
+    attach_samplers(game, [bot if seat == game.to_move else None for seat in range(4)])
+    assert bot.choose(view, legal) in legal
+    if kind not in ("ismcts", "hard"):  # a search bot refuses a view of no seat
         assert make_bot(kind, seed=1).choose({"nonsense": True}, legal) in legal
 
 
@@ -275,12 +300,50 @@ def test_make_bot_parameters_and_errors() -> None:
     assert isinstance(bot, ISMCTSBot) and bot.iterations == 33
     hard = make_bot("hard")
     assert isinstance(hard, ISMCTSBot) and hard.iterations is not None
-    with pytest.raises(ValueError, match="known kinds: random, heuristic, ismcts"):
+    with pytest.raises(ValueError, match="known bots: random, heuristic, ismcts"):
         make_bot("grandmaster")
     with pytest.raises(ValueError, match="iterations"):
         make_bot("ismcts", iterations=0)
     with pytest.raises(ValueError, match="rollout"):
         make_bot("ismcts", rollout="perfect")
+
+
+def test_make_bot_matches_kinds_loosely_and_suggests() -> None:
+    assert isinstance(make_bot("ISMCTS", seed=1, iterations=3), ISMCTSBot)
+    assert isinstance(make_bot(" Heuristic ", seed=1), HeuristicBot)
+    loose = make_bot("ismcts", seed=1, **{"Time-Limit": 0.5, "ITERATIONS": 4})
+    assert isinstance(loose, ISMCTSBot) and loose.iterations == 4 and loose.time_limit == 0.5
+    with pytest.raises(ValueError, match=r"unknown bot 'hueristic' \(did you mean 'heuristic'\?\)"):
+        make_bot("hueristic")
+
+
+@pytest.mark.parametrize(
+    ("kind", "params", "words"),
+    [
+        (
+            "ismcts",
+            {"iterashuns": 5},
+            (
+                "no parameter 'iterashuns'",
+                "did you mean 'iterations'",
+                "its parameters: iterations, time_limit, exploration",
+            ),
+        ),
+        ("random", {"depth": 2}, ("bot 'random' has no parameter 'depth'", "parameters: none")),
+        ("easy", {"randomness": "lots"}, ("randomness takes a number, not 'lots'",)),
+        ("ismcts", {"iterations": 2.5}, ("iterations takes an integer",)),
+        ("ismcts", {"rollout": 3}, ("rollout takes a word, not 3",)),
+        ("heuristic", {"randomness": True}, ("randomness takes a number, not True",)),
+    ],
+)
+def test_make_bot_names_the_parameters_a_bot_takes(
+    kind: str, params: dict[str, Any], words: tuple[str, ...]
+) -> None:
+    """Review item: a misspelt parameter used to be a raw TypeError (a traceback)."""
+    with pytest.raises(ValueError) as info:
+        make_bot(kind, seed=1, **params)
+    for word in words:
+        assert word in str(info.value)
 
 
 # --- docs/bots.md -------------------------------------------------------------------------

@@ -450,6 +450,25 @@ def test_editions_text_shows_bonus_characters_options_and_presets() -> None:
     assert "the Warlord (and the Diplomat) act at the end of the turn" in out
 
 
+def test_editions_show_the_rulebooks_custom_setup_advice() -> None:
+    """K-1, K-7: the rulebook suggests one or two character swaps and two or three added
+    purple districts; the engine accepts more, and `citadels editions` says both."""
+    out = " ".join(invoke("editions").stdout.split())
+    assert "custom setup" in out
+    assert "swapping one or two of the 8 base characters" in out
+    assert "adding two or three bonus purple districts" in out
+    assert "The engine accepts more" in out
+    assert "any 14 of the 30 unique districts" in out  # 2016 (N-1)
+    data = {e["id"]: e for e in json.loads(invoke("editions", "--json").stdout)}
+    assert "one or two" in data["classic"]["setup_advice"]
+    assert data["basic"]["setup_advice"] is None and data["dezh"]["setup_advice"] is None
+    # The advice is not a rule: three swaps and four added purples are accepted.
+    swaps = ["witch", "tax_collector", "wizard", "king", "bishop", "merchant", "architect"]
+    purple = ["haunted_city", "keep", "museum", "quarry", "hospital", "armory"]
+    game = citadels.new_game("classic", 4, characters=[*swaps, "warlord"], districts=purple)
+    assert game.state.characters[:3] == ("witch", "tax_collector", "wizard")
+
+
 # --- narration of the Dark City events --------------------------------------------------------
 
 
@@ -527,6 +546,27 @@ def test_replay_a_saved_game_in_progress(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Scores if the game ended now" in result.stdout
     assert f"seat {game.to_move} is to move" in result.stdout
+
+
+def test_C10_replay_in_progress_scores_only_public_information(tmp_path: Path) -> None:
+    """C-10, R-23: a replayed game in progress shows the spectator's provisional scores, so
+    a Secret Vault hidden in a hand adds nothing to them."""
+    for seed in range(200):
+        game = citadels.new_game("2016", 4, seed=seed, preset="cunning_agents")
+        holders = [p.seat for p in game.state.players if "secret_vault" in p.hand]
+        if holders:
+            break
+    seat = holders[0]
+    assert game.result()[seat].score == 3
+    path = tmp_path / "saved.json"
+    path.write_text(json.dumps(game.to_json()))
+    result = invoke("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "from public information" in result.stdout
+    table = result.stdout[result.stdout.index("from public information") :]
+    rows = [line.split() for line in table.splitlines()]
+    row = next(r for r in rows if r[:1] == [str(seat)])
+    assert row[1] == "0", row
 
 
 def test_replay_a_finished_record(tmp_path: Path) -> None:
@@ -656,3 +696,124 @@ def test_simulate_tournament_errors_are_one_line(args: tuple[str, ...], message:
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+# --- the review's new-user items -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        (
+            "ismcts:iterashuns=5,random",
+            ("no parameter 'iterashuns'", "did you mean 'iterations'", "iterations, time_limit"),
+        ),
+        ("ismcts:iterations=abc,random", ("iterations takes an integer", "its parameters")),
+        ("heuristic:randomness=2,random", ("randomness must be between 0 and 1",)),
+        ("random:depth=3,random", ("bot 'random' has no parameter 'depth'", "none")),
+        ("ismcts:5,random", ("must be name=value", "iterations")),
+        ("hueristic,random", ("unknown bot 'hueristic'", "did you mean 'heuristic'")),
+    ],
+)
+def test_bad_bot_parameters_are_one_line_naming_what_the_bot_takes(
+    spec: str, words: tuple[str, ...]
+) -> None:
+    """Review: ``--bots ismcts:iterashuns=5`` printed a 38-line traceback."""
+    assert_one_line_error(invoke("simulate", "--bots", spec, "--games", "1"), *words)
+
+
+def test_bot_kinds_are_matched_loosely() -> None:
+    result = invoke("simulate", "--bots", "Heuristic,RANDOM", "--games", "2", "--json")
+    assert result.exit_code == 0, result.output
+    assert [b["label"] for b in json.loads(result.stdout)["bots"]] == ["Heuristic", "RANDOM"]
+
+
+def test_players_that_contradict_bots_are_refused() -> None:
+    """Review: ``--bots`` silently overrode ``--players``."""
+    result = invoke("simulate", "--bots", "heuristic,random", "--players", "4", "--games", "1")
+    assert_one_line_error(result, "--players 4 contradicts --bots", "2 bots")
+    agreeing = invoke("simulate", "--bots", "heuristic,random", "-p", "2", "--games", "1", "--json")
+    assert agreeing.exit_code == 0, agreeing.output
+    assert json.loads(agreeing.stdout)["players"] == 2
+
+
+@pytest.mark.parametrize("command", [[], ["demo"], ["simulate"], ["bench"], ["editions"],
+                                     ["replay"]])  # fmt: skip
+def test_h_is_help_on_every_command(command: list[str]) -> None:
+    short = invoke(*command, "-h")
+    long = invoke(*command, "--help")
+    assert short.exit_code == 0, short.output
+    assert short.stdout == long.stdout
+    assert "Usage: citadels" in short.stdout
+
+
+@pytest.mark.parametrize("command", ["simulate", "bench", "editions"])
+def test_switches_show_as_plain_flags_in_help(command: str) -> None:
+    """Review: ``--json`` was shown as ``--json <bool>``."""
+    out = invoke(command, "--help").stdout
+    assert "--json" in out
+    assert "<bool>" not in out and "BOOLEAN" not in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("-e", "Classic"),
+        ("--preset", "dark-city"),
+        ("--preset", "Dark City"),
+        ("-e", "CLASSIC", "--preset", "Imperial-Court", "-p", "5"),
+        ("--districts", "Great-Wall,museum,PARK,poor house,hospital,keep"),
+    ],
+)
+def test_every_id_is_matched_by_one_loose_rule(args: tuple[str, ...]) -> None:
+    """Review: ``-e Classic`` and ``--preset dark-city`` failed while characters matched
+    loosely; every id now follows the rule of :mod:`citadels.ids`."""
+    result = invoke("demo", "--seed", "3", *args)
+    assert result.exit_code == 0, result.output
+    # The replay line gives the canonical ids back.
+    last = result.stdout.strip().splitlines()[-1]
+    assert "Classic" not in last and "dark-city" not in last and "Great-Wall" not in last
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("-e", "clasic"), ("unknown edition 'clasic'", "did you mean 'classic'")),
+        (("--preset", "dark-citty"), ("unknown preset", "did you mean 'dark_city'")),
+        (
+            ("--characters", "assassin,thief,magican,king,bishop,merchant,architect,warlord"),
+            ("'magican'", "did you mean 'magician'"),
+        ),
+        (("--districts", "museum,grate_wall"), ("'grate_wall'", "did you mean 'great_wall'")),
+    ],
+)
+def test_an_unknown_id_gets_a_did_you_mean(args: tuple[str, ...], words: tuple[str, ...]) -> None:
+    assert_one_line_error(invoke("demo", *args), *words)
+
+
+def test_the_eight_player_error_offers_the_fix() -> None:
+    result = invoke("demo", "--players", "8")
+    assert_one_line_error(result, "rank-9", "queen", "artist", "imperial_court")
+    fixed = invoke("demo", "--players", "8", "--preset", "imperial_court", "--seed", "1")
+    assert fixed.exit_code == 0, fixed.output
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        '{"format": "citadels.record/1"}',
+        '{"format": "citadels.record/1", "edition": "classic", "players": "4", "seed": 1, '
+        '"options": {}, "actions": []}',
+        '{"format": "citadels.record/1", "edition": "classic", "players": 4, "seed": 1, '
+        '"options": [], "actions": []}',
+        '{"format": "citadels.game/1", "record": {"edition": "classic", "players": 4, '
+        '"seed": 1, "options": {}}, "state": {}}',
+    ],
+)
+def test_replay_errors_name_no_python_exception(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content)
+    result = invoke("replay", str(path))
+    assert_one_line_error(result)
+    for name in ("KeyError", "TypeError", "ValueError", "AttributeError", "IndexError"):
+        assert name not in result.stderr

@@ -392,3 +392,63 @@ def test_seat_sampler_follows_the_live_game() -> None:
     after = sampler.information_set().sample(random.Random(0))
     assert before == 1 and after.state.round == game.state.round
     assert dump(after.view(1)) == dump(game.view(1))
+
+
+def _murder_in_real_game(edition: str, seed: int, held: bool) -> tuple[Game, str] | None:
+    """A real 4-player game of ``edition``: the Assassin murders a character that is held
+    (``held``) or face down, and play goes past its call. ``None`` if the seed does not fit."""
+    from citadels import EndTurn, GatherGold, Murder
+    from tests.helpers import pick_first
+
+    game = new_game(edition, 4, seed=seed)
+    pick_first(game)
+    s = game.state
+    if s.turn is None or s.turn.character != "assassin":
+        return None
+    victims = [c for c in s.characters[2:] if (c in s.holders) is held and c not in s.faceup]
+    if not victims:
+        return None
+    victim = victims[0]
+    game.apply(Murder(victim))
+    game.apply(GatherGold())
+    game.apply(EndTurn())
+    while s.turn is not None and s.rank(s.turn.character) < s.rank(victim):
+        game.apply(GatherGold())
+        game.apply(EndTurn())
+    if s.turn is None or s.rank(s.turn.character) <= s.rank(victim):
+        return None
+    return game, victim
+
+
+def test_C12_murdered_silent_call_does_not_pin_its_holder() -> None:
+    """C-12: a murdered character's silent call shows nothing of its holder, so a seat that
+    could not know samples it both held and face down; in `dezh` a held one would have been
+    turned face up, so a silent one is face down in every sample."""
+    both = False
+    for seed in range(40):
+        found = _murder_in_real_game("classic", seed, held=True)
+        if found is None:
+            continue
+        game, victim = found
+        holder = game.state.holders[victim]
+        for seat in range(4):
+            if seat == holder or seat == game.state.holders["assassin"]:
+                continue
+            placed = {
+                victim in determinize(game, seat, random.Random(k)).state.holders for k in range(60)
+            }
+            both = both or placed == {True, False}
+        if both:
+            break
+    assert both
+    for seed in range(40):
+        found = _murder_in_real_game("dezh", seed, held=False)
+        if found is None:
+            continue
+        game, victim = found
+        for seat in range(4):
+            for k in range(20):
+                sample = determinize(game, seat, random.Random(k))
+                assert victim not in sample.state.holders
+        return
+    raise AssertionError("no seed gave a murdered face-down character in dezh")

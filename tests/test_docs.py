@@ -26,8 +26,8 @@ import citadels
 from citadels.cli import app
 from citadels.editions import Edition
 from citadels.engine import serialize
-from citadels.engine.events import EVENT_KINDS
 from citadels.engine.actions import ACTION_TYPES, action_from_json
+from citadels.engine.events import EVENT_KINDS
 
 ROOT = Path(__file__).resolve().parent.parent
 API = ROOT / "docs" / "api.md"
@@ -190,7 +190,7 @@ SHELL = [
     example
     for name in ("cli.md", "editions.md")
     for example in shell_examples(ROOT / "docs" / name)
-    if example[1][0] in ("demo", "simulate", "editions", "replay")
+    if example[1][0] in ("demo", "simulate", "editions", "replay", "cards")
 ]
 
 

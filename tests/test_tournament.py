@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -82,6 +83,12 @@ def test_results_do_not_depend_on_workers_or_backend() -> None:
     one = run_tournament("dezh", entries, 6, seed=5, workers=1)
     two = run_tournament("dezh", entries, 6, seed=5, workers=2)
     assert [g.seats for g in one.records] == [g.seats for g in two.records]
+
+
+def test_the_ray_backend_gives_the_same_results() -> None:
+    pytest.importorskip("ray", reason="the ray backend needs the 'ray' extra")
+    entries = parse_bots("heuristic,random,random")
+    one = run_tournament("dezh", entries, 6, seed=5, workers=1)
     ray_result = run_tournament("dezh", entries, 6, seed=5, workers=2, backend="ray")
     assert [g.seats for g in ray_result.records] == [g.seats for g in one.records]
 
@@ -117,3 +124,54 @@ def test_report_writes_csv_json_and_plots(tmp_path: Path) -> None:
     assert {r["bot"] for r in rows} == {"heuristic", "random"}
     png = (tmp_path / "scores.png").read_bytes()
     assert png.startswith(b"\x89PNG")
+
+
+def test_character_intervals_count_games_not_rounds() -> None:
+    """Review: a seat that picked a character in several rounds of one game counted several
+    trials, so the intervals were too narrow; now each seat-game is one trial."""
+    entries = parse_bots("random,random,random")
+    result = run_tournament("dezh", entries, 6, seed=2)
+    chars = result.by_character()
+    for c, rate in chars.items():
+        games = sum(1 for g in result.records for s in g.seats if c in s.characters)
+        assert rate.games == games
+        assert rate.games <= result.games * len(entries)
+    # With 2 characters per seat per round (3 players), some seat repeats a pick in a game.
+    repeats = sum(
+        len(s.characters) - len(set(s.characters)) for g in result.records for s in g.seats
+    )
+    assert repeats > 0
+
+
+def test_bots_of_the_same_kind_are_pooled() -> None:
+    entries = parse_bots("heuristic,random,random,random")
+    result = run_tournament("classic", entries, 8, seed=3)
+    pooled = result.by_bot()
+    assert list(pooled) == ["heuristic", "random"]
+    per_entry = result.by_entry()
+    assert pooled["random"].games == 3 * result.games
+    assert pooled["random"].wins == pytest.approx(sum(r.wins for r in per_entry[1:]))
+    assert sorted(result.scores_by_bot()["random"]) == sorted(
+        s for scores in result.scores()[1:] for s in scores
+    )
+    assert result.summary()["pooled"]["random"]["games"] == 24
+
+
+def test_every_plot_names_the_setup(tmp_path: Path) -> None:
+    entries = parse_bots("heuristic,random,random,random,random")
+    result = run_tournament("classic", entries, 5, seed=1, options={"preset": "Witch-Hunt"})
+    assert result.setup_line() == "classic, preset witch_hunt, 5 players, 5 games"
+    import matplotlib.pyplot as plt
+
+    titles: list[str] = []
+    real_savefig = plt.Figure.savefig
+
+    def spy(fig: Any, *args: Any, **kwargs: Any) -> None:
+        titles.append(fig.get_suptitle())
+        real_savefig(fig, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(plt.Figure, "savefig", spy)
+        paths = result.write(str(tmp_path))
+    assert len(titles) == len([p for p in paths if p.endswith(".png")]) == 5
+    assert all(result.setup_line() in t for t in titles)

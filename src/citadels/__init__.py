@@ -64,6 +64,8 @@ from citadels.errors import (
     CorruptState,
     GameOver,
     IllegalAction,
+    InvalidArgument,
+    InvalidSetup,
     MalformedAction,
     NotYourTurn,
 )
@@ -99,6 +101,8 @@ __all__ = [
     "GiveCard",
     "GiveCrown",
     "IllegalAction",
+    "InvalidArgument",
+    "InvalidSetup",
     "KeepCards",
     "LookAtHand",
     "MalformedAction",

@@ -150,9 +150,7 @@ BONUS_POINTS: dict[str, int] = {"dragon_gate": 2, "university": 2}
 
 def district_table(rows: list[tuple[str, str, str, int | None, int]]) -> dict[str, District]:
     """Build ``id -> District`` for the rows, with printed bonus points filled in."""
-    return {
-        r[0]: District(r[0], r[1], r[2], r[3], BONUS_POINTS.get(r[0], 0)) for r in rows
-    }
+    return {r[0]: District(r[0], r[1], r[2], r[3], BONUS_POINTS.get(r[0], 0)) for r in rows}
 
 
 def copies(rows: list[tuple[str, str, str, int | None, int]]) -> dict[str, int]:

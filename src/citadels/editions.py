@@ -13,6 +13,8 @@ from typing import Any
 
 from citadels import cards
 from citadels.cards import Character, District
+from citadels.errors import InvalidSetup, describe
+from citadels.ids import did_you_mean, match_id, resolve_id
 
 #: Warlord timing: only once the gather action is done (B-2).
 AFTER_GATHER = "after_gather"
@@ -93,6 +95,9 @@ class Edition:
     """T2: in `dezh` drawing 3 with the Observatory is a choice; in `classic` it is the rule."""
     haunted_city_final_round: bool
     """R-8: in `classic` a Haunted City built in the final round scores as purple only."""
+    murdered_revealed_at_call: bool = False
+    """C-12 (`dezh`, seed 001): the murdered character's holder turns the card face up when
+    it is called; elsewhere the holder stays silent until the end of the round."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """Option names this edition accepts, with their defaults."""
     purple_pool: Mapping[str, int] = field(default_factory=dict)
@@ -117,6 +122,9 @@ class Edition:
     """N-1: how many unique districts a `2016` deck takes (0: no such rule)."""
     preset_substitutes: Mapping[str, tuple[int, str]] = field(default_factory=dict)
     """T8 substitutions applied to presets: character -> (minimum players, substitute)."""
+    setup_advice: str = ""
+    """The rulebook's suggestion for a custom setup (K-1, K-7, N-1), shown by ``citadels
+    editions``. Advice only: ``resolve_setup`` checks the rules, not the advice."""
 
     def completion_size(self, players: int, complete_at: int | None = None) -> int:
         """The number of districts that completes a city (C-14, D-2, K-6)."""
@@ -189,6 +197,7 @@ DEZH = Edition(
     graveyard_excludes_warlord=False,
     observatory_optional=True,
     haunted_city_final_round=False,
+    murdered_revealed_at_call=True,
 )
 
 _CLASSIC_PURPLE = cards.copies(cards.CLASSIC_PURPLE_ROWS)
@@ -283,6 +292,13 @@ CLASSIC = Edition(
     options=_frozen({"complete_at": 8, "characters": None, "districts": None, "preset": None}),
     purple_pool=_frozen({**_CLASSIC_PURPLE, **cards.copies(cards.DARK_CITY_ROWS)}),
     presets=_frozen(dict(CLASSIC_PRESETS)),
+    setup_advice=(
+        "The rulebook suggests swapping one or two of the 8 base characters for Dark City "
+        "characters of the same rank (a rank-9 character may be added) and adding two or "
+        "three bonus purple districts, taking out one base purple for each further one. The "
+        "engine accepts more: any Dark City character for any rank, and any list of purple "
+        "districts from the pool."
+    ),
 )
 
 _COLOURED_2016 = {
@@ -376,7 +392,8 @@ EDITION_2016 = Edition(
     max_players=8,
     city_size=7,
     city_size_small=8,
-    city_size_options=(8,),
+    # N-4: 8 always, or 7 with 2–3 players too (seed 004 reads that game as the normal one).
+    city_size_options=(7, 8),
     automatic_income=False,
     free_order=False,
     warlord_timing=ANY_TIME,
@@ -399,6 +416,11 @@ EDITION_2016 = Edition(
     tax_per_build=True,
     unique_districts=14,
     preset_substitutes=_frozen({"emperor": (3, "king"), "queen": (5, "artist")}),
+    setup_advice=(
+        "The rulebook suggests the first game (the 8 base characters and its 14 unique "
+        "districts), then its named setups. The engine accepts any one character per rank "
+        "(rank 9 optional, needed for 8 players) and any 14 of the 30 unique districts."
+    ),
 )
 
 #: Every edition the engine plays, by id.
@@ -406,37 +428,59 @@ EDITIONS: Mapping[str, Edition] = _frozen({e.id: e for e in (BASIC, DEZH, CLASSI
 
 
 def get_edition(edition_id: str) -> Edition:
-    """The edition with this id; ``ValueError`` naming the known ones otherwise."""
-    try:
-        return EDITIONS[edition_id]
-    except (KeyError, TypeError):
-        known = ", ".join(EDITIONS)
-        raise ValueError(f"unknown edition {edition_id!r}; known editions: {known}") from None
+    """The edition with this id, matched loosely (``Classic`` is ``classic``, see
+    :mod:`citadels.ids`); ``InvalidSetup`` (a ``ValueError``) naming
+    the known ones otherwise."""
+    return EDITIONS[resolve_id(edition_id, EDITIONS, "edition")]
+
+
+def _loose_ids(value: Any, known: Mapping[str, Any]) -> Any:
+    """A list of ids with each one that names a known id under the loose rule replaced by it;
+    anything else is returned as it is, for the checks to reject."""
+    if isinstance(value, (list, tuple)):
+        return [match_id(v, known) or v for v in value]
+    return value
+
+
+def canonical_options(edition: Edition, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with the preset, character and district ids in their canonical spelling
+    (``Dark-City`` -> ``dark_city``); ids that name nothing are left for
+    :func:`resolve_setup` to reject."""
+    out = dict(options)
+    preset = out.get("preset")
+    if isinstance(preset, str):
+        out["preset"] = match_id(preset, edition.presets) or preset
+    if "characters" in out:
+        out["characters"] = _loose_ids(out["characters"], edition.characters)
+    if "districts" in out:
+        out["districts"] = _loose_ids(out["districts"], edition.districts)
+    return out
 
 
 def resolve_setup(edition: Edition, players: int, options: Mapping[str, Any]) -> Setup:
     """Check a game's player count and options; return its characters, deck and city size.
 
-    Every problem raises ``ValueError`` with a message naming it.
+    Ids are matched loosely (:func:`canonical_options`). Every problem raises ``InvalidSetup``
+    (a ``ValueError``) with a message naming it.
     """
+    options = canonical_options(edition, options)
+    _check_option_types(options)
     unknown = sorted(set(options) - set(edition.options))
     if unknown:
         known = ", ".join(edition.options) or "none"
-        raise ValueError(
+        raise InvalidSetup(
             f"unknown option(s) for edition {edition.id!r}: {', '.join(unknown)}; "
             f"known options: {known}"
         )
     if type(players) is not int or not edition.min_players <= players <= edition.max_players:
-        raise ValueError(
+        raise InvalidSetup(
             f"edition {edition.id!r} plays with {edition.min_players} to "
-            f"{edition.max_players} players, not {players!r}"
+            f"{edition.max_players} players, not {describe(players)}"
         )
     preset = None
     if options.get("preset") is not None:
-        name = options["preset"]
-        if name not in edition.presets:
-            known = ", ".join(edition.presets) or "none"
-            raise ValueError(f"unknown preset {name!r} for {edition.id!r}; presets: {known}")
+        where = f" for {edition.id!r}"
+        name = resolve_id(options["preset"], edition.presets, "preset", where=where)
         preset = edition.presets[name]
     characters = options.get("characters")
     if characters is None:
@@ -448,7 +492,7 @@ def resolve_setup(edition: Edition, players: int, options: Mapping[str, Any]) ->
         purple = preset.districts
     deck = _deck(edition, purple)
     if edition.unique_districts and purple is not None and len(purple) != edition.unique_districts:
-        raise ValueError(
+        raise InvalidSetup(
             f"the {edition.id} deck takes exactly {edition.unique_districts} unique districts "
             f"(N-1), not {len(purple)}"
         )
@@ -461,36 +505,78 @@ def resolve_setup(edition: Edition, players: int, options: Mapping[str, Any]) ->
     ):
         allowed = ", ".join(map(str, edition.city_size_options)) or "none"
         rule = "N-4" if edition.id == "2016" else "K-6"
-        raise ValueError(f"complete_at must be one of {allowed} ({rule}), not {complete_at!r}")
+        raise InvalidSetup(
+            f"complete_at must be one of {allowed} ({rule}), not {describe(complete_at)}"
+        )
     return Setup(characters, deck, edition.completion_size(players, complete_at))
+
+
+def _check_option_types(options: Any) -> None:
+    """Options are a mapping of option names; ids are strings and id lists lists of strings
+    (checked before any lookup, so a list where an id belongs is named, not hashed)."""
+    if not isinstance(options, Mapping):
+        raise InvalidSetup(f"options must be a mapping of option names, not {describe(options)}")
+    for key, value in options.items():
+        if type(key) is not str:
+            raise InvalidSetup(f"option names must be strings, not {describe(key)}")
+        if key == "preset" and value is not None and type(value) is not str:
+            raise InvalidSetup(f"preset must be the name of a preset, not {describe(value)}")
+        if (
+            key in ("characters", "districts")
+            and value is not None
+            and (not isinstance(value, (list, tuple)) or not all(type(x) is str for x in value))
+        ):
+            what = "character ids" if key == "characters" else "purple district ids"
+            raise InvalidSetup(f"{key} must be a list of {what} (strings), not {describe(value)}")
 
 
 def _check_characters(edition: Edition, players: int, chosen: Any) -> tuple[str, ...]:
     """K-7: one character per rank 1–8, at most one rank 9; rank 9 for 8 players (C-5); the
     Queen only with 5+ players."""
     if isinstance(chosen, str) or not isinstance(chosen, (list, tuple)):
-        raise ValueError("characters must be a list of character ids")
+        raise InvalidSetup("characters must be a list of character ids")
     unknown = [c for c in chosen if c not in edition.characters]
     if unknown:
-        raise ValueError(f"unknown character(s) for {edition.id!r}: {', '.join(map(str, unknown))}")
+        named = ", ".join(f"{describe(c)}{did_you_mean(c, edition.characters)}" for c in unknown)
+        raise InvalidSetup(
+            f"unknown character(s) for {edition.id!r}: {named}; 'citadels editions' lists them"
+        )
     by_rank: dict[int, str] = {}
     for c in chosen:
         rank = edition.characters[c].rank
         if rank in by_rank:
-            raise ValueError(
+            raise InvalidSetup(
                 f"two characters of rank {rank}: {by_rank[rank]} and {c} (one per rank, K-7)"
             )
         by_rank[rank] = c
     missing = [r for r in range(1, 9) if r not in by_rank]
     if missing:
-        raise ValueError(f"no character of rank {', '.join(map(str, missing))} (K-7)")
+        raise InvalidSetup(f"no character of rank {', '.join(map(str, missing))} (K-7)")
     if players == 8 and 9 not in by_rank:
-        raise ValueError("8 players need a rank-9 character (K-7, N-1, C-5)")
+        raise InvalidSetup(_rank9_needed(edition))
     if "emperor" in chosen and players == 2 and edition.id == "2016":
-        raise ValueError("the Emperor is not used with 2 players (N-2)")
+        raise InvalidSetup("the Emperor is not used with 2 players (N-2)")
     if "queen" in chosen and players < 5:
-        raise ValueError("the Queen needs 5 or more players (K-7, R-28)")
+        raise InvalidSetup("the Queen needs 5 or more players (K-7, R-28)")
     return tuple(sorted(chosen, key=lambda c: edition.characters[c].rank))
+
+
+def _rank9_needed(edition: Edition) -> str:
+    """The 8-player error, with the ways to fix it: a rank-9 character to add, or a preset
+    that has one."""
+    nines = [c for c, card in edition.characters.items() if card.rank == 9]
+    presets = [
+        p.id
+        for p in edition.presets.values()
+        if p.max_players >= 8 and any(edition.characters[c].rank == 9 for c in p.characters)
+    ]
+    fixes = []
+    if nines:
+        fixes.append(f"add a rank-9 character ({', '.join(nines)}) to the characters")
+    if presets:
+        fixes.append(f"choose a preset with one ({', '.join(presets)})")
+    fix = f": {', or '.join(fixes)}" if fixes else ""
+    return f"8 players need a rank-9 character (K-7, N-1, C-5){fix}"
 
 
 def _substitute(edition: Edition, players: int, chosen: tuple[str, ...]) -> tuple[str, ...]:
@@ -513,16 +599,16 @@ def _deck(edition: Edition, purple: Any) -> dict[str, int]:
     if purple is None:
         return dict(edition.deck)
     if isinstance(purple, str) or not isinstance(purple, (list, tuple)):
-        raise ValueError("districts must be a list of purple district ids")
+        raise InvalidSetup("districts must be a list of purple district ids")
     unknown = [d for d in purple if d not in edition.purple_pool]
     if unknown:
         known = ", ".join(edition.purple_pool)
-        raise ValueError(
-            f"not a purple district of {edition.id!r}: {', '.join(map(str, unknown))}; "
-            f"choose among: {known}"
+        named = ", ".join(f"{describe(d)}{did_you_mean(d, edition.purple_pool)}" for d in unknown)
+        raise InvalidSetup(
+            f"not a purple district of {edition.id!r}: {named}; choose among: {known}"
         )
     if len(set(purple)) != len(purple):
-        raise ValueError("districts lists a purple district twice")
+        raise InvalidSetup("districts lists a purple district twice")
     deck = {d: n for d, n in edition.deck.items() if edition.districts[d].colour != "purple"}
     for d in purple:
         deck[d] = edition.purple_pool[d]

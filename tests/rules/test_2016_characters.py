@@ -1459,7 +1459,11 @@ class TestTaxCollector:
         play(game, GatherGold(), Build("castle"))
         assert game.state.tax_token == 0 and player(game, 2).gold == 3
 
-    def test_R24_R25_tax_collector_no_tax_on_a_confiscation_in_his_turn(self) -> None:
+    def test_R24_R25_magistrate_pays_tax_on_what_he_confiscates_from_the_tax_collector(
+        self,
+    ) -> None:
+        """R-24: the Magistrate pays the tax on a confiscated district; R-25's exemption is
+        the Tax Collector's own, not the Magistrate's, even in the Tax Collector's turn."""
         game = position(
             "2016",
             4,
@@ -1471,7 +1475,9 @@ class TestTaxCollector:
         play(game, GatherGold(), PlaceWarrants("tax_collector", "king", "bishop"), EndTurn())
         play(game, GatherGold(), Build("castle"), Confiscate(True))
         assert player(game, 0).city == ["castle"]
-        assert (game.state.tax_token, player(game, 0).gold, player(game, 1).gold) == (0, 5, 6)
+        assert (game.state.tax_token, player(game, 0).gold, player(game, 1).gold) == (1, 4, 6)
+        taxed = events(game, "tax")
+        assert [(e["seat"], e["gold"]) for e in taxed] == [(0, 1)]
 
     def test_R25_tax_collector_holders_other_character_is_taxed(self) -> None:
         game = position(

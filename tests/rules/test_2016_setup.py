@@ -480,11 +480,23 @@ class TestHiddenMarkers:
             assert seen_warrants and seen_threats == ("blackmailer" in game.state.characters)
 
 
-def test_N4_the_only_city_size_option_is_eight() -> None:
-    """N-4: 7 districts with 4–8 players, 8 with 2–3; the option is "8 always"."""
-    with pytest.raises(ValueError, match=r"complete_at must be one of 8 \(N-4\)"):
-        citadels.new_game("2016", 3, complete_at=7)
+@pytest.mark.parametrize("players", [2, 3])
+def test_N4_seven_accepted_with_two_or_three_players(players: int) -> None:
+    """N-4: 8 districts with 2–3 players is the default (the published rule), but seed 004
+    reads the 2–3 player game as the normal one, so ``complete_at=7`` is accepted."""
+    assert citadels.new_game("2016", players, seed=0).state.complete_at == 8
+    game = citadels.new_game("2016", players, seed=0, complete_at=7)
+    assert game.state.complete_at == 7
+    assert game.view(None)["complete_at"] == 7
+    assert citadels.replay(game.record()).state.complete_at == 7
+
+
+def test_N4_city_size_options_are_seven_and_eight() -> None:
     assert citadels.new_game("2016", 5, complete_at=8).state.complete_at == 8
+    assert citadels.new_game("2016", 5, complete_at=7).state.complete_at == 7
+    for bad in (6, 9):
+        with pytest.raises(ValueError, match=r"complete_at must be one of 7, 8 \(N-4\)"):
+            citadels.new_game("2016", 3, complete_at=bad)
 
 
 def test_R34_classic_passages_of_seed_004_give_way_to_2016_rules() -> None:

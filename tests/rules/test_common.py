@@ -599,6 +599,13 @@ def test_C12_murdered_character_misses_the_whole_turn(edition: str) -> None:
     assert turn(game) == (2, "warlord")
     p = player(game, 1)
     assert (p.gold, p.hand, p.city) == (4, ["tavern"], ["market", "docks"])
+    if edition == "dezh":
+        # C-12 (`dezh`): the holder turns the card face up at the call; the turn ends.
+        shown = [e for e in events(game, "reveal") if e["character"] == "merchant"]
+        assert [(e["seat"], e["murdered"]) for e in shown] == [(1, True)]
+        assert game.state.revealed["merchant"] == 1
+        end_turn_with_gold(game)
+        return
     silent = [e for e in events(game, "call") if e["character"] == "merchant"]
     assert silent and silent[0]["answered"] is False
     assert "merchant" not in game.state.revealed

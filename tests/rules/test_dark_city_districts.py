@@ -639,6 +639,20 @@ class TestPark:
 
 
 class TestHospital:
+    def test_R16_C24_murdered_bishop_revealed_by_his_hospital_protects_nothing(self) -> None:
+        game = classic(
+            characters={0: ["assassin"], 1: ["bishop"], 2: ["warlord"]},
+            cities={1: ["hospital", "temple"]},
+            gold={2: 5},
+        )
+        play(game, Murder("bishop"), GatherGold(), EndTurn())
+        assert turn(game) == (1, "bishop")
+        assert game.state.revealed["bishop"] == 1
+        play(game, GatherGold())
+        assert turn(game) == (2, "warlord")
+        play(game, GatherGold())
+        assert Destroy(1, "temple") in legal(game)
+
     def test_R16_murdered_hospital_owner_only_gathers(self) -> None:
         game = classic(
             characters={1: ["assassin"], 0: ["merchant"]},

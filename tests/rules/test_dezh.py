@@ -21,7 +21,9 @@ from citadels import (
 )
 from citadels.cards import COLOURED_COPIES
 from citadels.engine.serialize import card_counts
+from citadels.present import render_event
 from tests.helpers import (
+    end_turn_with_gold,
     events,
     finish_round,
     legal,
@@ -326,3 +328,63 @@ def test_D7_turn_order_free_but_one_build() -> None:
     assert player(game, 0).gold == 9 - 3 + 1 + 2
     play(game, EndTurn())
     assert game.state.round == 2
+
+
+# --- C-12 in `dezh`: the murdered role is turned face up when called (seed 001) -------------
+
+
+def test_C12_dezh_murdered_holder_turns_the_card_face_up_at_the_call() -> None:
+    """C-12, seed 001's Assassin: when the murdered role is called, its holder turns the card
+    face up and, unable to do anything, ends the turn: logged and revealed at once."""
+    game = position(
+        "dezh",
+        4,
+        characters={0: ["assassin"], 1: ["merchant"], 2: ["warlord"]},
+        cities={1: ["market"]},
+        gold={1: 4},
+    )
+    play(game, Murder("merchant"), GatherGold(), EndTurn())
+    assert turn(game) == (2, "warlord")
+    assert player(game, 1).gold == 4
+    assert game.state.revealed["merchant"] == 1
+    for viewer in (0, 1, 2, 3, None):
+        view = game.view(viewer)
+        assert view["revealed"]["merchant"] == 1
+        assert view["players"][1]["characters"] == ["merchant"]
+        shown = [e for e in view["log"] if e.get("character") == "merchant"]
+        assert [e["kind"] for e in shown] == ["murder", "reveal"]
+        assert shown[1]["seat"] == 1 and shown[1]["murdered"] is True
+        assert "turned face up" in render_event("dezh", shown[1])
+    assert not [e for e in events(game, "call") if e["character"] == "merchant"]
+
+
+def test_C12_dezh_murdered_unheld_role_is_a_silent_call() -> None:
+    game = position("dezh", 4, characters={0: ["assassin"], 2: ["warlord"]})
+    play(game, Murder("merchant"), GatherGold(), EndTurn())
+    assert turn(game) == (2, "warlord")
+    call = [e for e in events(game, "call") if e["character"] == "merchant"]
+    assert [(e["answered"], e["murdered"]) for e in call] == [(False, True)]
+    assert "merchant" not in game.state.revealed
+
+
+def test_C12_C23_dezh_murdered_king_revealed_at_call_takes_the_crown_at_round_end() -> None:
+    game = position("dezh", 4, characters={0: ["assassin"], 1: ["king"], 2: ["warlord"]})
+    play(game, Murder("king"), GatherGold(), EndTurn())
+    assert game.state.revealed["king"] == 1
+    assert game.state.crown == 0
+    end_turn_with_gold(game)
+    assert game.state.round == 2 and game.state.crown == 1
+
+
+def test_C12_C24_dezh_murdered_bishop_revealed_at_call_protects_nothing() -> None:
+    game = position(
+        "dezh",
+        4,
+        characters={0: ["assassin"], 1: ["bishop"], 2: ["warlord"]},
+        cities={1: ["temple"]},
+        gold={2: 5},
+    )
+    play(game, Murder("bishop"), GatherGold(), EndTurn())
+    assert game.state.revealed["bishop"] == 1
+    play(game, GatherGold())
+    assert Destroy(1, "temple") in legal(game)

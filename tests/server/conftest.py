@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -84,7 +85,8 @@ async def running(config: ServerConfig) -> AsyncIterator[str]:
         uvicorn.Config(
             create_app(config), host="127.0.0.1", port=port, log_level="warning",
             ws_max_size=65536, lifespan="on", timeout_graceful_shutdown=2,
-        )  # fmt: skip
+            ws_per_message_deflate=False,
+        )
     )
     task = asyncio.create_task(server.serve())
     for _ in range(400):
@@ -127,7 +129,7 @@ class ServerProcess:
         self.proc = subprocess.Popen(
             [sys.executable, "-c", code, self.db, self.redis or "",
              self.channel or "citadels:tables", str(self.grace), str(self.port)],
-            stdout=log.open("ab"), stderr=subprocess.STDOUT,
+            stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -142,15 +144,16 @@ class ServerProcess:
         raise RuntimeError("the server did not start in time")
 
     def kill(self) -> None:
+        """SIGKILL to the server and its bot workers (its process group), as in a crash."""
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
+            os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(10)
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(10)
+                self.proc.wait(15)
             except subprocess.TimeoutExpired:
-                self.proc.kill()
+                os.killpg(self.proc.pid, signal.SIGKILL)
                 self.proc.wait(10)

@@ -201,7 +201,7 @@ def test_act_errors_change_nothing(sqlite_url: str) -> None:
         async with running(config(sqlite_url)) as base:
             made = await make_table(base, edition="classic", players=2)
             code = made["code"]
-            st, joined = await http(base, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
+            _st, joined = await http(base, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
             a = PlayerClient(base, code, made["token"])
             b = PlayerClient(base, code, joined["token"])
             spec = PlayerClient(base, code)
@@ -300,7 +300,7 @@ def test_stand_in_bot_plays_for_a_player_who_left_until_they_return(sqlite_url: 
         async with running(config(sqlite_url, grace=0.1)) as base:
             made = await make_table(base, edition="basic", players=2)
             code = made["code"]
-            st, joined = await http(base, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
+            _st, joined = await http(base, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
             watcher = PlayerClient(base, code, made["token"])
             await watcher.connect()
             await http(base, "POST", f"/api/tables/{code}/start", token=made["token"])
@@ -356,8 +356,10 @@ def test_pages_serve_the_client_or_say_it_is_missing(sqlite_url: str, tmp_path: 
     web = tmp_path / "web"
 
     async def go() -> None:
-        async with running(config(sqlite_url, web_dir=web)) as base:
-            async with httpx.AsyncClient(base_url=base) as client:
+        async with (
+            running(config(sqlite_url, web_dir=web)) as base,
+            httpx.AsyncClient(base_url=base) as client,
+        ):
                 r = await client.get("/")
                 assert r.status_code == 503 and "not installed" in r.text
                 web.mkdir()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import inspect
+import typing
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from citadels.engine.actions import Action
 from citadels.engine.determinize import SeatSampler
 from citadels.engine.game import Game
+from citadels.ids import did_you_mean, match_id, resolve_id
 
 
 @runtime_checkable
@@ -49,23 +52,96 @@ BOT_KINDS: dict[str, str] = {
 }
 
 
-def make_bot(kind: str, *, seed: int | None = None, **params: Any) -> Bot:
-    """A bot of ``kind`` (see :data:`BOT_KINDS`); ``params`` go to its constructor (e.g.
-    ``iterations=200`` for ``ismcts``). Unknown kinds raise ``ValueError`` naming the known
-    ones."""
+def _bot_classes() -> dict[str, tuple[type, dict[str, Any]]]:
+    """Per kind: the class it builds and the parameters it sets itself."""
     from citadels.bots.heuristic import HeuristicBot
     from citadels.bots.ismcts import ISMCTSBot
     from citadels.bots.random_bot import RandomBot
 
-    if kind == "random":
-        return RandomBot(seed, **params)
-    if kind in ("heuristic", "medium"):
-        return HeuristicBot(seed, **params)
-    if kind == "easy":
-        return HeuristicBot(seed, **{"randomness": 0.5, **params})
-    if kind == "ismcts":
-        return ISMCTSBot(seed, **params)
-    if kind == "hard":
-        return ISMCTSBot(seed, **{"iterations": 500, **params})
-    known = ", ".join(BOT_KINDS)
-    raise ValueError(f"unknown bot kind {kind!r}; known kinds: {known}")
+    return {
+        "random": (RandomBot, {}),
+        "heuristic": (HeuristicBot, {}),
+        "medium": (HeuristicBot, {}),
+        "easy": (HeuristicBot, {"randomness": 0.5}),
+        "ismcts": (ISMCTSBot, {}),
+        "hard": (ISMCTSBot, {"iterations": 500}),
+    }
+
+
+def bot_kind(name: object) -> str:
+    """The kind of :data:`BOT_KINDS` that ``name`` names, matched loosely like every id
+    (``ISMCTS`` is ``ismcts``, see :mod:`citadels.ids`); ``ValueError`` with a suggestion
+    otherwise."""
+    return resolve_id(name, BOT_KINDS, "bot")
+
+
+def bot_parameters(kind: str) -> dict[str, Any]:
+    """The parameters a bot of ``kind`` takes (besides ``seed``), with their types."""
+    cls, _ = _bot_classes()[bot_kind(kind)]
+    init = vars(cls)["__init__"]
+    hints = typing.get_type_hints(init)
+    return {
+        name: hints.get(name, Any)
+        for name, param in inspect.signature(init).parameters.items()
+        if param.kind is inspect.Parameter.KEYWORD_ONLY
+    }
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """Whether ``value`` is of the type ``hint`` (``int``, ``float``, ``str``, ``X | None``);
+    an integer is a number, a bool is not."""
+    if hint is Any:
+        return True
+    allowed = typing.get_args(hint) if typing.get_origin(hint) is not None else (hint,)
+    if value is None:
+        return type(None) in allowed
+    if isinstance(value, bool):
+        return bool in allowed
+    if isinstance(value, int):
+        return int in allowed or float in allowed
+    if isinstance(value, float):
+        return float in allowed
+    return any(isinstance(value, t) for t in allowed if isinstance(t, type))
+
+
+def _type_name(hint: Any) -> str:
+    allowed = typing.get_args(hint) if typing.get_origin(hint) is not None else (hint,)
+    names = {int: "an integer", float: "a number", str: "a word", bool: "true or false"}
+    return " or ".join(
+        names.get(t, getattr(t, "__name__", str(t))) for t in allowed if t is not type(None)
+    )
+
+
+def check_bot_parameters(kind: str, params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with their names in canonical spelling (matched loosely, ``Time-Limit`` is
+    ``time_limit``); ``ValueError`` naming the problem and the parameters ``kind`` takes if a
+    name is not one the bot takes or a value is of the wrong type."""
+    kind = bot_kind(kind)
+    takes = bot_parameters(kind)
+    listing = ", ".join(takes) if takes else "none"
+    out: dict[str, Any] = {}
+    for typed, value in params.items():
+        name = match_id(typed, takes)
+        if name is None:
+            raise ValueError(
+                f"bot {kind!r} has no parameter {typed!r}{did_you_mean(typed, takes)}; "
+                f"its parameters: {listing}"
+            )
+        if not _fits(value, takes[name]):
+            raise ValueError(
+                f"bot {kind!r}: {name} takes {_type_name(takes[name])}, not {value!r}; "
+                f"its parameters: {listing}"
+            )
+        out[name] = value
+    return out
+
+
+def make_bot(kind: str, *, seed: int | None = None, **params: Any) -> Bot:
+    """A bot of ``kind`` (see :data:`BOT_KINDS`, matched loosely); ``params`` go to its
+    constructor (e.g. ``iterations=200`` for ``ismcts``). An unknown kind, a parameter the bot
+    does not take or a value of the wrong type raises ``ValueError`` naming the known kinds or
+    the bot's parameters."""
+    kind = bot_kind(kind)
+    cls, preset = _bot_classes()[kind]
+    bot: Bot = cls(seed, **{**preset, **check_bot_parameters(kind, params)})
+    return bot

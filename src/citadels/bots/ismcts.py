@@ -13,7 +13,8 @@ rewards are in [0, 1] and sum to 1 like a win share; a finished game gives its t
 
 The bot never sees the real game: a game runner gives it a
 :class:`~citadels.engine.determinize.SeatSampler` for its seat (``attach``), whose samples are
-a function of the seat's view alone. Without one it plays as the heuristic bot.
+a function of the seat's view alone. Without one, ``choose`` raises
+:class:`~citadels.errors.BotNotReady` rather than play as a weaker bot.
 """
 
 from __future__ import annotations
@@ -21,11 +22,9 @@ from __future__ import annotations
 import math
 import random
 import time
-import warnings
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from citadels.bots.heuristic import HeuristicBot
 from citadels.engine import rules, scoring
 from citadels.engine.actions import (
     Action,
@@ -45,6 +44,7 @@ from citadels.engine.actions import (
 )
 from citadels.engine.determinize import InformationSet, SeatSampler
 from citadels.engine.state import OVER, GameState
+from citadels.errors import BotNotReady
 
 #: A rollout policy: the state, its legal actions (at least two) and a generator -> one.
 RolloutPolicy = Callable[[GameState, list[Action], random.Random], Action]
@@ -216,12 +216,10 @@ class ISMCTSBot:
         self.temperature = temperature
         self.max_rollout_moves = max_rollout_moves
         self.sampler: SeatSampler | None = None
-        self.fallback = HeuristicBot(self.rng.getrandbits(64))
         self.last_iterations = 0
         """Iterations run for the last decision (0 when there was no choice to make)."""
         self.last_stats: dict[Action, tuple[int, float]] = {}
         """For the last decision: each root action's visits and mean reward."""
-        self._warned = False
 
     def attach(self, sampler: SeatSampler) -> None:
         """Take the sampler of the bot's seat (given by the game runner)."""
@@ -237,16 +235,19 @@ class ISMCTSBot:
         if len(legal_actions) == 1:
             return legal_actions[0]
         sampler = self.sampler
-        if sampler is None or sampler.seat != view.get("seat"):
-            if not self._warned:
-                warnings.warn(
-                    "ISMCTSBot has no sampler for this seat (attach a SeatSampler, see "
-                    "citadels.bots.attach_samplers); playing as the heuristic bot",
-                    RuntimeWarning,
-                    stacklevel=2,
-                )
-                self._warned = True
-            return self.fallback.choose(view, legal_actions)
+        if sampler is None:
+            raise BotNotReady(
+                "ISMCTSBot cannot search without its seat's sampler: call "
+                "citadels.bots.attach_samplers(game, bots) once after new_game (or play with "
+                "citadels.sim.play_game, which does it); a bot that plays from the view alone "
+                "is make_bot('heuristic')"
+            )
+        if sampler.seat != view.get("seat"):
+            raise BotNotReady(
+                f"ISMCTSBot has the sampler of seat {sampler.seat} but was asked to play seat "
+                f"{view.get('seat')!r}: give each seat its own bot and call "
+                "citadels.bots.attach_samplers(game, bots)"
+            )
         return self.search(sampler.information_set(), legal_actions)
 
     def search(self, info: InformationSet, legal_actions: Sequence[Action]) -> Action:

@@ -23,10 +23,11 @@ from rich.text import Text
 from citadels import __version__
 from citadels.bench import run_bench
 from citadels.cli import render
-from citadels.editions import EDITIONS, get_edition, resolve_setup
+from citadels.editions import EDITIONS, canonical_options, get_edition, resolve_setup
 from citadels.engine.game import Game, game_from_json, new_game, replay
 from citadels.errors import CitadelsError
 from citadels.sim import game_seeds, play_game, random_bots, run_games
+from citadels.sim.report import NO_PLOTS, plots_available
 from citadels.sim.tournament import BACKENDS, parse_bots, run_tournament
 
 app = typer.Typer(
@@ -35,6 +36,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    # Plain help: a switch shows as "--json", not "--json <bool>" as the rich panels print it.
+    rich_markup_mode=None,
 )
 
 console = Console(highlight=False)
@@ -85,14 +89,14 @@ def fail(message: str, code: int = 2) -> NoReturn:
 def _id_list(value: str | None, option: str) -> list[str] | None:
     """A comma-separated list of card ids; ``None`` when the option was not given.
 
-    Ids are matched loosely: case, spaces and hyphens do not matter (``Tax-Collector`` is
-    ``tax_collector``). An empty value is an empty list.
+    The ids are passed on as typed: ``new_game`` matches them loosely (``Tax-Collector`` is
+    ``tax_collector``, see :mod:`citadels.ids`). An empty value is an empty list.
     """
     if value is None:
         return None
     if not value.strip():
         return []
-    ids = [v.strip().lower().replace("-", "_").replace(" ", "_") for v in value.split(",")]
+    ids = [v.strip() for v in value.split(",")]
     if not all(ids):
         fail(f"{option} takes ids separated by single commas, not {value!r}")
     return ids
@@ -167,7 +171,8 @@ def show_game(game: Game) -> None:
     render.print_narration(console, edition, view["log"], render.setup_summary(edition, setup))
     console.print()
     console.print(render.cities_table(edition, view))
-    console.print(render.result_table(game.result(), final=game.is_over))
+    # A game in progress shows only what a spectator may count (C-10), like its log.
+    console.print(render.result_table(game.provisional_result(None), final=game.is_over))
     if not game.is_over:
         console.print(
             Text(f"The game is not over: seat {game.to_move} is to move.", style="yellow")
@@ -200,7 +205,7 @@ def demo(
     show_game(game)
     replay_cmd = (
         f"citadels demo --edition {game.edition.id} --players {players} --seed {seed}"
-        + _option_args(options)
+        + _option_args(game.record()["options"])
     )
     console.print(
         Text.assemble(("Seed ", "dim"), (str(seed), "bold"), (f" — replay: {replay_cmd}", "dim")),
@@ -217,7 +222,12 @@ def demo(
 @app.command()
 def simulate(
     edition: EditionOpt = "classic",
-    players: PlayersOpt = 4,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-p", help="Number of players (default 4; with --bots, one per bot)."
+        ),
+    ] = None,
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games.")] = 100,
     seed: SeedOpt = None,
     complete_at: CompleteAtOpt = None,
@@ -266,9 +276,17 @@ def simulate(
     try:
         if bots is not None:
             entries = parse_bots(bots)
+            if players is not None and players != len(entries):
+                fail(
+                    f"--players {players} contradicts --bots, which names {len(entries)} bots "
+                    "(one per seat): leave out --players or give one bot per player"
+                )
             players = len(entries)
         else:
+            players = 4 if players is None else players
             entries = parse_bots(",".join(["random"] * players)) if players >= 2 else []
+        edition = get_edition(edition).id
+        options = canonical_options(get_edition(edition), options)
         new_game(edition, players, seed=0, **options)
         if backend not in BACKENDS:
             raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
@@ -308,6 +326,8 @@ def simulate(
                 written = result.write(out)
             except OSError as exc:
                 fail(f"cannot write the report to {out}: {exc.strerror or exc}")
+            if not plots_available():
+                err_console.print(Text(f"note: no plots written; {NO_PLOTS}"))
         if as_json:
             _print_json({**result.summary(), "written": written})
             return
@@ -430,6 +450,10 @@ def load_game(path: Path) -> Game:
         return replay(obj)
     except CitadelsError as exc:
         fail(f"{path}: {exc}")
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+        # A damaged file the loader did not recognise as such: still one line, no traceback.
+        detail = f"it lacks {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
+        fail(f"{path} does not load as a game record or saved game: {detail}")
 
 
 @app.command("replay")

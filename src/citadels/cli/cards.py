@@ -29,6 +29,13 @@ def colour_text(kind: str | None, lang: str = "en") -> Text:
     return Text(f"{label.symbol} {label.word}", style=KIND_STYLES.get(kind, ""))
 
 
+def _name_cell(card: CardInfo) -> Text:
+    """The card's name in bold with its id beneath, dimmed (the id the options take)."""
+    cell = Text(card.name, style="bold")
+    cell.append("\n" + card.id, style="dim")
+    return cell
+
+
 def cards_table(edition: Edition, lang: str = "en") -> RenderableType:
     """Every card of ``edition``: characters by rank, then districts, with a short power."""
     tr = translator(lang)
@@ -40,9 +47,8 @@ def cards_table(edition: Edition, lang: str = "en") -> RenderableType:
         title_style="bold",
     )
     chars.add_column(tr.gettext("Rank"), justify="right")
-    chars.add_column(tr.gettext("Name"), style="bold")
-    chars.add_column(tr.gettext("Id"), style="dim")
-    chars.add_column(tr.gettext("Income"))
+    chars.add_column(tr.gettext("Card (id)"), no_wrap=True)
+    chars.add_column(tr.gettext("Income"), no_wrap=True)
     chars.add_column(tr.gettext("Power"), ratio=1)
     districts = Table(
         title=tr.gettext("Districts of {edition}", edition=edition.id),
@@ -51,22 +57,20 @@ def cards_table(edition: Edition, lang: str = "en") -> RenderableType:
         title_style="bold",
     )
     districts.add_column(tr.gettext("Cost"), justify="right")
-    districts.add_column(tr.gettext("Name"), style="bold")
-    districts.add_column(tr.gettext("Id"), style="dim")
-    districts.add_column(tr.gettext("Type"))
+    districts.add_column(tr.gettext("Card (id)"), no_wrap=True)
+    districts.add_column(tr.gettext("Type"), no_wrap=True)
     districts.add_column(tr.gettext("Copies"), justify="right")
     districts.add_column(tr.gettext("Power"), ratio=1)
     for card in cards:
         if card.kind == "character":
             chars.add_row(
-                str(card.rank), card.name, card.id, colour_text(card.colour, lang), card.power
+                str(card.rank), _name_cell(card), colour_text(card.colour, lang), card.power
             )
         else:
-            copies = edition.deck.get(card.id, edition.purple_pool.get(card.id, 0))
+            copies = edition.deck.get(card.id, 0)
             districts.add_row(
                 "–" if card.cost is None else str(card.cost),
-                card.name,
-                card.id,
+                _name_cell(card),
                 colour_text(card.colour, lang),
                 str(copies) if copies else tr.gettext("optional"),
                 card.power or Text("–", style="dim"),

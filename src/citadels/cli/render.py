@@ -299,7 +299,7 @@ def _tiebreak(value: str | None) -> str:
 
 def result_table(outcome: Outcome, *, final: bool = True) -> Table:
     """The score table: each seat's score, its breakdown (C-15 a–e), rank and tie-break."""
-    title = "Result" if final else "Scores if the game ended now"
+    title = "Result" if final else "Scores if the game ended now, from public information"
     table = Table(
         title=title,
         title_style="bold",
@@ -652,6 +652,8 @@ def editions_table(editions: Iterable[Edition]) -> RenderableType:
             )
         grid.add_row("options", _option_text(ed))
         grid.add_row("rules", "\n".join(rule_switches(ed)))
+        if ed.setup_advice:
+            grid.add_row("custom setup", Text(ed.setup_advice))
         if ed.presets:
             grid.add_row("presets", _preset_block(ed))
         title = Text.assemble((ed.id, "bold cyan"), " — ", ed.title)
@@ -688,6 +690,7 @@ def edition_summary(edition: Edition) -> dict[str, Any]:
         "purple_pool": dict(edition.purple_pool),
         "options": dict(edition.options),
         "rules": rule_fields(edition),
+        "setup_advice": edition.setup_advice or None,
         "presets": [
             {
                 "id": p.id,

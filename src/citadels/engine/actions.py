@@ -8,18 +8,30 @@ built by hand or read from JSON compares equal to the shared one.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from citadels.errors import MalformedAction
+from citadels.errors import MalformedAction, describe
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
-    """Base class of every action. ``type`` is the action's name in JSON."""
+    """Base class of every action. ``type`` is the action's name in JSON.
+
+    Only its kinds are actions: ``Action()`` itself raises ``MalformedAction``. Every field
+    is checked at construction (a bool or a float is not a seat, a count or an index; a list
+    is not a card id), so a mistyped action never exists, let alone equals a legal one.
+    """
 
     type: ClassVar[str] = ""
+
+    def __init__(self) -> None:
+        raise MalformedAction(
+            "Action is the base class of actions, not an action: build one of its kinds "
+            "(see ACTION_TYPES)"
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object for this action: ``{"type": ..., field: value, ...}``."""
@@ -37,6 +49,51 @@ class Action:
         return self.text()
 
 
+_A = TypeVar("_A", bound=Action)
+
+#: What each field annotation accepts: the check (an expression of ``v``) and its wording.
+_CHECKS: dict[str, tuple[str, str]] = {
+    "str": ("type(v) is str", "a string (an id)"),
+    "int": (
+        "type(v) is int and -0x8000000000000000 <= v <= 0x7FFFFFFFFFFFFFFF",
+        "a 64-bit integer (not a bool or a float)",
+    ),
+    "bool": ("type(v) is bool", "true or false"),
+    "tuple[str, ...]": (
+        "type(v) is tuple and all(type(x) is str for x in v)",
+        "a tuple of strings (card ids)",
+    ),
+}
+
+
+def _refuse(cls: type, field: str, wanted: str, value: Any) -> MalformedAction:
+    return MalformedAction(
+        f"field {field!r} of {cls.type!r} must be {wanted}, not {describe(value)}"  # type: ignore[attr-defined]
+    )
+
+
+def _typed(cls: type[_A]) -> type[_A]:
+    """Give an action class a ``__post_init__`` checking the exact type of each field.
+
+    The check is generated as straight-line code (one ``type(...) is`` test per field), so a
+    well-typed action costs next to nothing more to build; classes without fields get none.
+    """
+    annotations = inspect.get_annotations(cls)
+    fields = [(name, ann) for name, ann in annotations.items() if not ann.startswith("ClassVar")]
+    if not fields:
+        return cls
+    lines = ["def __post_init__(self):"]
+    for name, ann in fields:
+        check, wanted = _CHECKS[ann]
+        lines.append(f"    v = self.{name}")
+        lines.append(f"    if not ({check}):")
+        lines.append(f"        raise _refuse(cls, {name!r}, {wanted!r}, v)")
+    namespace: dict[str, Any] = {"_refuse": _refuse, "cls": cls}
+    exec("\n".join(lines), namespace)  # code built above from fixed templates only
+    cls.__post_init__ = namespace["__post_init__"]  # type: ignore[attr-defined]
+    return cls
+
+
 def _name(card_id: str) -> str:
     return card_id.replace("_", " ")
 
@@ -45,6 +102,7 @@ def _name(card_id: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class PickCharacter(Action):
     """Keep this character from the ones offered (C-4, C-5, B-4, D-3, D-4)."""
 
@@ -56,6 +114,7 @@ class PickCharacter(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class PutAsideCharacter(Action):
     """Put this offered character aside face down (two-player selection, D-3, K-2)."""
 
@@ -70,6 +129,7 @@ class PutAsideCharacter(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class GatherGold(Action):
     """Gather: take 2 gold from the bank (C-7)."""
 
@@ -80,6 +140,7 @@ class GatherGold(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class GatherCards(Action):
     """Gather: draw ``count`` district cards and keep some (C-7; 3 with the Observatory)."""
 
@@ -91,6 +152,7 @@ class GatherCards(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class KeepCards(Action):
     """Keep these drawn cards; the others go to the bottom of the deck (C-7)."""
 
@@ -102,6 +164,7 @@ class KeepCards(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class TakeIncome(Action):
     """Collect the character's income for districts of its colour, once per turn (C-9).
 
@@ -116,6 +179,7 @@ class TakeIncome(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class Build(Action):
     """Build a district from hand by paying its cost (C-8)."""
 
@@ -127,6 +191,7 @@ class Build(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class EndTurn(Action):
     """End the turn (after gathering)."""
 
@@ -140,6 +205,7 @@ class EndTurn(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class Murder(Action):
     """Assassin: name the character to murder (C-20)."""
 
@@ -151,6 +217,7 @@ class Murder(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class Rob(Action):
     """Thief: name the character to rob (C-21)."""
 
@@ -162,6 +229,7 @@ class Rob(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class ExchangeHands(Action):
     """Magician: exchange the whole hand with another seat's whole hand (C-22)."""
 
@@ -173,6 +241,7 @@ class ExchangeHands(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class DiscardCard(Action):
     """Magician: put one more card from hand toward the bottom of the deck (C-22).
 
@@ -187,6 +256,7 @@ class DiscardCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class DrawReplacements(Action):
     """Magician: stop discarding and draw as many cards as were discarded (C-22)."""
 
@@ -197,6 +267,7 @@ class DrawReplacements(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class Destroy(Action):
     """Warlord: destroy a district in a seat's city by paying its cost − 1 (C-27, R-5)."""
 
@@ -212,6 +283,7 @@ class Destroy(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class UseLaboratory(Action):
     """Laboratory: discard a card from hand for gold, once per own turn."""
 
@@ -223,6 +295,7 @@ class UseLaboratory(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class UseSmithy(Action):
     """Smithy: pay 2 gold to draw 3 cards, once per own turn."""
 
@@ -233,6 +306,7 @@ class UseSmithy(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class UseGraveyard(Action):
     """Graveyard owner: pay 1 gold to take the destroyed district into hand, or not (R-7)."""
 
@@ -247,6 +321,7 @@ class UseGraveyard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class Bewitch(Action):
     """Witch: after gathering, name the character whose turn she will take over (R-26)."""
 
@@ -258,6 +333,7 @@ class Bewitch(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class LookAtHand(Action):
     """Wizard: look at another seat's hand to take one card from it (R-30)."""
 
@@ -269,6 +345,7 @@ class LookAtHand(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class TakeCard(Action):
     """Wizard: take this card from the hand looked at; ``build``: pay and build it at once,
     outside the building limit (R-30)."""
@@ -283,6 +360,7 @@ class TakeCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class GiveCrown(Action):
     """Emperor: move the crown to this seat (never himself, never its holder) (R-27)."""
 
@@ -294,6 +372,7 @@ class GiveCrown(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class PayTribute(Action):
     """The Emperor's new crown holder gives him 1 gold (``district`` empty) or this card."""
 
@@ -305,6 +384,7 @@ class PayTribute(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class TakeFromRichest(Action):
     """Abbot: the richest player gives him 1 gold. `classic`: only a single richest other
     than he (``seat`` -1); `2016`: he names one of the tied richest (``seat``)."""
@@ -318,6 +398,7 @@ class TakeFromRichest(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class NavigatorGain(Action):
     """Navigator: after gathering, 4 extra ``gold`` or 4 extra ``cards``."""
 
@@ -329,6 +410,7 @@ class NavigatorGain(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class ExchangeDistrict(Action):
     """Diplomat: give ``give`` from his city for ``take`` from ``seat``'s city (R-4, R-6)."""
 
@@ -342,6 +424,7 @@ class ExchangeDistrict(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class Beautify(Action):
     """Artist: put 1 gold on one of his districts, raising its value by 1 (R-1)."""
 
@@ -356,6 +439,7 @@ class Beautify(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class SearchDeck(Action):
     """Lighthouse, on build: take this card from the deck, which is then shuffled."""
 
@@ -367,6 +451,7 @@ class SearchDeck(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class AnnounceBellTower(Action):
     """Bell Tower, on build: announce (or not) that 7 districts complete a city (R-14)."""
 
@@ -378,6 +463,7 @@ class AnnounceBellTower(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class UseArmory(Action):
     """Armory: sacrifice it to destroy a district of another seat's city (R-15)."""
 
@@ -390,6 +476,7 @@ class UseArmory(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class UseMuseum(Action):
     """Museum: tuck a card from hand beneath it, once per own turn (R-19)."""
 
@@ -404,6 +491,7 @@ class UseMuseum(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class PlaceWarrants(Action):
     """Magistrate: warrants on three characters, the ``signed`` one able to confiscate
     (R-24)."""
@@ -421,6 +509,7 @@ class PlaceWarrants(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class Confiscate(Action):
     """Magistrate: reveal the warrant to take the district just built (``take``), or not."""
 
@@ -432,6 +521,7 @@ class Confiscate(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class Threaten(Action):
     """Blackmailer: threats on two characters, the ``flowered`` one the real threat."""
 
@@ -444,6 +534,7 @@ class Threaten(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class PayRansom(Action):
     """A threatened player: pay the Blackmailer half his gold to drop the threat, or not."""
 
@@ -455,6 +546,7 @@ class PayRansom(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class RevealThreat(Action):
     """Blackmailer, refused: reveal the threat (a flowered one takes all the gold), or not."""
 
@@ -466,6 +558,7 @@ class RevealThreat(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class SpyOn(Action):
     """Spy: name a seat and a district type; look at his hand, gain per matching card."""
 
@@ -478,6 +571,7 @@ class SpyOn(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class Foresee(Action):
     """Seer: take a random card from every other player who has one."""
 
@@ -488,6 +582,7 @@ class Foresee(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class GiveCard(Action):
     """Give this card from hand (the Seer's return gifts, the Cardinal's payment)."""
 
@@ -499,6 +594,7 @@ class GiveCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class TakeTribute(Action):
     """2016 Emperor: take 1 ``gold`` or 1 random ``card`` from the new crown holder."""
 
@@ -510,6 +606,7 @@ class TakeTribute(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class BuildWithLoan(Action):
     """Cardinal: build ``district`` taking the missing gold from ``seat``, who gets 1 card
     per gold."""
@@ -523,6 +620,7 @@ class BuildWithLoan(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class Study(Action):
     """Scholar: draw 7, keep 1, shuffle the rest into the deck."""
 
@@ -533,6 +631,7 @@ class Study(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class Seize(Action):
     """Marshal: take a district of cost 3 or less from another city, paying its owner."""
 
@@ -548,6 +647,7 @@ class Seize(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class UseTheater(Action):
     """Theater, at the end of selection: swap ``character`` with a character of ``seat``
     (``seat`` -1: keep them) (R-31)."""
@@ -564,6 +664,7 @@ class UseTheater(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class BuildFree(Action):
     """Build without paying: destroy the Framework, or (for the Necropolis) any district
     of the own city (``sacrifice``)."""
@@ -577,6 +678,7 @@ class BuildFree(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class PayWithCard(Action):
     """Thieves' Den: pay 1 gold of its price with this card from hand."""
 
@@ -588,6 +690,7 @@ class PayWithCard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+@_typed
 class PayRemainder(Action):
     """Thieves' Den: pay the rest of the price in gold and build it."""
 
@@ -671,7 +774,6 @@ def sort_key(action: Action, rank: Callable[[str], int] | None = None) -> tuple[
     return tuple(key)
 
 
-_A = TypeVar("_A", bound=Action)
 _CACHE: dict[tuple[Any, ...], Action] = {}
 
 
@@ -687,19 +789,27 @@ def cached(cls: type[_A], *args: Any) -> _A:
 _FIELD_TYPES: dict[str, type] = {"str": str, "int": int, "bool": bool}
 
 
+#: The longest id ``action_from_json`` reads (every real id is far shorter).
+MAX_ID = 64
+
+
 def action_from_json(obj: Any) -> Action:
     """Read an action from its JSON object; ``MalformedAction`` names what is wrong."""
     if not isinstance(obj, dict):
         raise MalformedAction(f"an action must be a JSON object, not {type(obj).__name__}")
+    odd = [k for k in obj if type(k) is not str]
+    if odd:
+        raise MalformedAction(f"an action's field names are strings, not {describe(odd[0])}")
     kind = obj.get("type")
     cls = _BY_TYPE.get(kind) if isinstance(kind, str) else None
     if cls is None:
         known = ", ".join(sorted(_BY_TYPE))
-        raise MalformedAction(f"unknown action type {kind!r}; known types: {known}")
+        raise MalformedAction(f"unknown action type {describe(kind)}; known types: {known}")
     fields = {f.name: f for f in dataclasses.fields(cls)}
     extra = set(obj) - set(fields) - {"type"}
     if extra:
-        raise MalformedAction(f"action {kind!r} has unknown field(s): {', '.join(sorted(extra))}")
+        names = ", ".join(describe(k) for k in sorted(extra)[:5])
+        raise MalformedAction(f"action {kind!r} has unknown field(s): {names}")
     values: dict[str, Any] = {}
     for name, f in fields.items():
         if name not in obj:
@@ -709,13 +819,25 @@ def action_from_json(obj: Any) -> Action:
         value = obj[name]
         expected = str(f.type)
         if expected == "tuple[str, ...]":
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise MalformedAction(f"field {name!r} of {kind!r} must be a list of card ids")
+            if not isinstance(value, list) or not all(type(v) is str for v in value):
+                raise MalformedAction(
+                    f"field {name!r} of {kind!r} must be a list of card ids, not {describe(value)}"
+                )
             value = tuple(value)
         else:
             want = _FIELD_TYPES[expected]
             # bool is a subclass of int: reject it where an int is wanted, and the reverse.
             if type(value) is not want:
-                raise MalformedAction(f"field {name!r} of {kind!r} must be {expected}")
+                raise MalformedAction(
+                    f"field {name!r} of {kind!r} must be {expected}, not {describe(value)}"
+                )
+        if any(
+            len(v) > MAX_ID
+            for v in (value if isinstance(value, tuple) else (value,))
+            if type(v) is str
+        ):
+            raise MalformedAction(
+                f"field {name!r} of {kind!r} is not an id: over {MAX_ID} characters"
+            )
         values[name] = value
     return cls(**values)

@@ -181,7 +181,10 @@ class Architect(CharacterPower):
 
 def protected_seat(s: GameState) -> int | None:
     """The seat whose city rank-8 powers may not touch: the revealed, living Bishop (C-24,
-    R-3); when the Bishop is bewitched, the Witch's city instead (R-3, R-26)."""
+    R-3); when the Bishop is bewitched, the Witch's city instead (R-3, R-26). A murdered Bishop
+    protects nothing, even once revealed (C-24; `dezh` C-12, Hospital R-16)."""
+    if s.murdered == "bishop":
+        return None
     seat = s.revealed.get("bishop")
     if seat is not None and s.bewitched == "bishop" and s.witch is not None:
         return s.witch

@@ -105,8 +105,6 @@ class _SelectionModel:
         self.slots: list[_Slot] = []
         self.observations: list[tuple[int, frozenset[str]]] = []
         """(step, characters on offer then) for each time the seat saw the pool."""
-        self.held: set[str] = set()
-        """Called characters that did not answer because they were murdered (C-12)."""
         self.unheld: set[str] = set()
         """Called characters nobody answered for."""
         self.seen_facedown: set[str] = set()
@@ -192,9 +190,14 @@ class _SelectionModel:
                 step += 1
             elif kind == "theater" and ev.seat is not None and ev.data.get("with") is not None:
                 self.theater = (ev.seat, ev.data["with"], i)
-            elif kind == "call" and not ev.data.get("answered", True):
-                c = ev.data["character"]
-                (self.held if ev.data.get("murdered") else self.unheld).add(c)
+            elif (
+                kind == "call"
+                and not ev.data.get("answered", True)
+                # C-12: a murdered character's silent call says nothing of its holder, except
+                # in `dezh`, where a held one would have been turned face up.
+                and (not ev.data.get("murdered") or s.edition.murdered_revealed_at_call)
+            ):
+                self.unheld.add(ev.data["character"])
         if picks != [len(p.characters) for p in s.players] or facedown > len(s.facedown):
             self._reset()
             return False
@@ -292,8 +295,6 @@ class _SelectionModel:
             at = self.slots[final[j]]
             if revealer is not None and (at.where != "seat" or at.seat != revealer):
                 continue
-            if c in self.held and sl.where != "seat":
-                continue
             if c in self.unheld and sl.where == "seat":
                 continue
             if c in self.seen_facedown and steps[j] != -1:
@@ -329,9 +330,10 @@ def resample_characters(s: GameState, seat: int) -> Resampler | None:
     Uniform over the assignments consistent with the seat's knowledge: a character it saw on
     offer at its pick can only be with a seat that picked after it, face down or still on
     offer; one it did not see was taken before, or is the C-3 face-down card; a character
-    called without answer is face down, one called silent because murdered is held; a
-    revealed one is with its seat. The other seats' selection events of this round are
-    rewritten to match, and so is the Queen's pending pay (R-28), which depends on a holder.
+    called without answer is face down (a murdered one only in `dezh`: elsewhere its silence
+    shows nothing, C-12); a revealed one is with its seat. The other seats' selection events
+    of this round are rewritten to match, and so is the Queen's pending pay (R-28), which
+    depends on a holder.
     """
     if s.phase == OVER:
         return None  # every character of the last round is shown

@@ -98,10 +98,10 @@ def thieves_den_choices(s: GameState, pending: Pending) -> list[Action]:
 # --- end-of-game points ----------------------------------------------------------------------
 
 
-def end_points(s: GameState, seat: int, types: dict[str, int]) -> int:
-    """Basilica, Capitol, Ivory Tower, Statue and the Secret Vault in hand.
-    ``types`` counts the city's districts per type as scored (Haunted Quarter's choice,
-    R-8; the Monument counts once, R-22)."""
+def end_points(s: GameState, seat: int, types: dict[str, int], hand_known: bool = True) -> int:
+    """Basilica, Capitol, Ivory Tower, Statue and the Secret Vault in hand (R-23; counted only
+    when ``hand_known``). ``types`` counts the city's districts per type as scored (Haunted
+    Quarter's choice, R-8; the Monument counts once, R-22)."""
     p = s.players[seat]
     city = p.city
     points = 0
@@ -113,5 +113,6 @@ def end_points(s: GameState, seat: int, types: dict[str, int]) -> int:
         points += 5
     if "statue" in city and s.crown == seat:
         points += 5
-    points += 3 * p.hand.count("secret_vault")
+    if hand_known:
+        points += 3 * p.hand.count("secret_vault")
     return points

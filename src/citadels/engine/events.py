@@ -88,7 +88,11 @@ EVENT_KINDS: tuple[str, ...] = (
 def event_view(event: Event, viewer: int | None) -> dict[str, Any]:
     """The event as ``viewer`` may see it: its kind, seat, public data, and the secret part
     only if the viewer is one of its viewers (``None``: a spectator, who sees no secret)."""
-    out: dict[str, Any] = {"kind": event.kind, "seat": event.seat, **event.data}
+    # Lists are copied: what a client holds must never be the game's own log.
+    out: dict[str, Any] = {"kind": event.kind, "seat": event.seat}
+    for k, v in event.data.items():
+        out[k] = v[:] if type(v) is list else v
     if event.secret and viewer is not None and viewer in event.viewers:
-        out.update(event.secret)
+        for k, v in event.secret.items():
+            out[k] = v[:] if type(v) is list else v
     return out

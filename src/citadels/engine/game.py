@@ -5,12 +5,20 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from citadels.editions import Edition, get_edition, resolve_setup
+from citadels.editions import Edition, canonical_options, get_edition, resolve_setup
 from citadels.engine import legality, rules, scoring, serialize, views
 from citadels.engine.actions import Action, action_from_json
 from citadels.engine.scoring import Outcome
 from citadels.engine.state import OVER, GameState
-from citadels.errors import CorruptState, MalformedAction, NotYourTurn
+from citadels.errors import (
+    CitadelsError,
+    CorruptState,
+    InvalidArgument,
+    InvalidSetup,
+    MalformedAction,
+    NotYourTurn,
+    describe,
+)
 
 RECORD_FORMAT = "citadels.record/1"
 GAME_FORMAT = "citadels.game/1"
@@ -75,7 +83,10 @@ class Game:
         return self._legal_list()[:]
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` is one of the legal actions now."""
+        """Whether ``action`` is one of the legal actions now (``MalformedAction`` for
+        something that is not an action)."""
+        if not isinstance(action, Action):
+            raise MalformedAction(f"not an action: {describe(action)}")
         return action in self._legal_list()
 
     # --- playing --------------------------------------------------------------------------
@@ -88,18 +99,21 @@ class Game:
         unchanged.
         """
         if not isinstance(action, Action):
-            raise MalformedAction(f"not an action: {action!r}")
+            raise MalformedAction(f"not an action: {describe(action)}")
+        if seat is not None and type(seat) is not int:
+            raise MalformedAction(f"the seat must be an integer or None, not {describe(seat)}")
         if action not in self._legal_list():
             s = self.state
             if seat is not None and s.phase != OVER and seat != rules.to_move(s):
                 raise NotYourTurn(
-                    f"{action.text()}: it is seat {rules.to_move(s)}'s decision, not seat {seat}'s"
+                    f"{action.text()}: it is seat {rules.to_move(s)}'s decision, "
+                    f"not seat {describe(seat)}'s"
                 )
             raise legality.explain_illegal(s, action)
         if seat is not None and seat != rules.to_move(self.state):
             raise NotYourTurn(
                 f"{action.text()}: it is seat {rules.to_move(self.state)}'s decision, "
-                f"not seat {seat}'s"
+                f"not seat {describe(seat)}'s"
             )
         rules.apply(self.state, action)
         self._legal = None
@@ -115,14 +129,32 @@ class Game:
 
     def result(self) -> Outcome:
         """Scores, breakdowns, ranks and tie-breaks (C-15). Valid once the game is over;
-        before that, the score each seat would have if the game ended now."""
+        before that, the score each seat would have if the game ended now, counting what is
+        still hidden (a Secret Vault in hand, unrevealed characters in a rank tie-break): for
+        analysis only. Clients use :meth:`provisional_result`."""
         return scoring.score(self.state)
+
+    def provisional_result(self, seat: int | None = None) -> Outcome:
+        """The scores and ranks as ``seat`` (``None``: a spectator) can count them now, from
+        what its view shows and nothing else (C-10): hidden cards and unrevealed characters
+        are left out. Once the game is over, the same as :meth:`result`."""
+        self._check_seat(seat)
+        return scoring.provisional_score(self.state, seat)
+
+    def _check_seat(self, seat: int | None) -> None:
+        n = len(self.state.players)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+            raise InvalidArgument(
+                f"seat must be None or an integer from 0 to {n - 1}, not {describe(seat)}"
+            )
 
     def view(self, seat: int | None = None, *, log_from: int = 0) -> dict[str, Any]:
         """What ``seat`` may know, as JSON-ready data (``None``: a spectator) (C-10)."""
-        n = len(self.state.players)
-        if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-            raise ValueError(f"seat must be None or an integer from 0 to {n - 1}, not {seat!r}")
+        self._check_seat(seat)
+        if type(log_from) is not int or log_from < 0:
+            raise InvalidArgument(
+                f"log_from must be an integer of at least 0, not {describe(log_from)}"
+            )
         legal = self._legal_list() if seat is not None and seat == self.to_move else None
         view = views.player_view(self.state, seat, legal, log_from)
         if self.is_over:
@@ -147,9 +179,13 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         """The game record: setup, seed and actions; :func:`replay` rebuilds the game."""
+        setup = self._setup
         return {
             "format": RECORD_FORMAT,
-            **self._setup,
+            "edition": setup["edition"],
+            "players": setup["players"],
+            "seed": setup["seed"],
+            "options": copy_options(setup["options"]),
             "actions": [a.to_json() for a in self._actions],
         }
 
@@ -169,25 +205,60 @@ class Game:
         )
 
 
+def copy_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A copy of setup options that shares no list with them (ids are lists of strings)."""
+    return {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in options.items()}
+
+
 def new_game(
     edition: str = "classic", players: int = 4, *, seed: int | None = None, **options: Any
 ) -> Game:
     """Start a game of ``edition`` for ``players`` seats.
 
     ``seed`` fixes every shuffle (``None``: a fresh random seed, kept in the record).
-    Unknown editions, bad player counts and bad options raise ``ValueError``.
+    Unknown editions, bad player counts, seeds and options raise ``InvalidSetup`` (a
+    ``ValueError``). The game keeps its own copy of ``options``.
     """
     ed = get_edition(edition)
     if seed is None:
         seed = secrets.randbits(63)
-    elif type(seed) is not int:
-        raise ValueError(f"seed must be an integer, not {seed!r}")
+    elif type(seed) is not int or not -(1 << 63) <= seed < 1 << 64:
+        raise InvalidSetup(f"seed must be a 64-bit integer, not {describe(seed)}")
+    options = canonical_options(ed, options)  # ids as the record keeps them
     chosen = resolve_setup(ed, players, options)
     state = rules.setup(
-        ed, players, dict(options), seed, chosen.characters, chosen.deck, chosen.complete_at
+        ed, players, copy_options(options), seed, chosen.characters, chosen.deck, chosen.complete_at
     )
-    setup = {"edition": ed.id, "players": players, "seed": seed, "options": dict(options)}
+    setup = {"edition": ed.id, "players": players, "seed": seed, "options": copy_options(options)}
     return Game(state, setup)
+
+
+def _read_setup(record: Any, path: str) -> tuple[dict[str, Any], list[Any]]:
+    """The setup and the actions of a record, checked by path and copied."""
+    if not isinstance(record, dict):
+        raise CorruptState(f"saved game is corrupt: {path} must be an object")
+    for key in ("edition", "players", "seed", "options", "actions"):
+        if key not in record:
+            raise CorruptState(f"saved game is corrupt: {path}.{key} is missing")
+    for key in ("edition", "players", "seed"):
+        value = record[key]
+        if type(value) is not (str if key == "edition" else int):
+            raise CorruptState(
+                f"saved game is corrupt: {path}.{key} has the wrong type: {describe(value)}"
+            )
+    options = serialize.plain_options(record["options"], f"{path}.options")
+    actions = record["actions"]
+    if type(actions) is not list:
+        raise CorruptState(
+            f"saved game is corrupt: {path}.actions must be a list, not {describe(actions)}"
+        )
+    setup = {
+        "edition": record["edition"],
+        "players": record["players"],
+        "seed": record["seed"],
+        "options": options,
+    }
+    return setup, actions
 
 
 def replay(record: Any) -> Game:
@@ -195,48 +266,58 @@ def replay(record: Any) -> Game:
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise CorruptState("not a game record (missing or unknown 'format')")
     try:
-        game = new_game(
-            record["edition"], record["players"], seed=record["seed"], **record["options"]
-        )
-        actions = record["actions"]
-        if not isinstance(actions, list):
-            raise CorruptState("the record's actions must be a list")
-        for i, obj in enumerate(actions):
-            try:
-                game.apply_json(obj)
-            except Exception as exc:
-                raise CorruptState(f"action {i} of the record does not replay: {exc}") from None
-    except CorruptState:
-        raise
-    except (KeyError, TypeError, ValueError) as exc:
-        raise CorruptState(f"bad game record: {type(exc).__name__}: {exc}") from None
+        setup, actions = _read_setup(record, "record")
+    except CorruptState as exc:
+        detail = str(exc).removeprefix("saved game is corrupt: ")
+        raise CorruptState(f"bad game record: {detail}") from None
+    try:
+        game = new_game(setup["edition"], setup["players"], seed=setup["seed"], **setup["options"])
+    except InvalidSetup as exc:
+        raise CorruptState(f"bad game record: {exc}") from None
+    for i, obj in enumerate(actions):
+        try:
+            game.apply_json(obj)
+        except CitadelsError as exc:
+            raise CorruptState(
+                f"action {i} of the record does not replay (record.actions[{i}]): {exc}"
+            ) from None
     return game
 
 
 def game_from_json(obj: Any) -> Game:
-    """Load a game saved by ``Game.to_json``; ``CorruptState`` names what is wrong."""
+    """Load a game saved by ``Game.to_json``; ``CorruptState`` names the path of the first bad
+    field and what is wrong. The game shares nothing with ``obj``."""
     if not isinstance(obj, dict) or obj.get("format") != GAME_FORMAT:
         raise CorruptState("not a saved game (missing or unknown 'format')")
+    extra = [k for k in obj if k not in ("format", "record", "state")]
+    if extra:
+        raise CorruptState(f"saved game is corrupt: {describe(extra[0])} is not a known field")
     record = obj.get("record")
     if not isinstance(record, dict):
         raise CorruptState("saved game has no record")
+    if record.get("format") != RECORD_FORMAT:
+        raise CorruptState("saved game is corrupt: record.format is not a record's format")
+    setup, actions = _read_setup(record, "record")
     try:
-        edition = get_edition(record["edition"])
-    except (KeyError, ValueError) as exc:
-        raise CorruptState(f"saved game names no known edition: {exc}") from None
-    setup = {k: record[k] for k in ("edition", "players", "seed", "options") if k in record}
-    if len(setup) != 4 or not isinstance(setup["options"], dict):
-        raise CorruptState("saved game's record lacks its setup")
-    try:
+        edition = get_edition(setup["edition"])
         chosen = resolve_setup(edition, setup["players"], setup["options"])
-    except ValueError as exc:
-        raise CorruptState(f"saved game's setup is invalid: {exc}") from None
+    except InvalidSetup as exc:
+        raise CorruptState(f"saved game is corrupt: record: {exc}") from None
     state = serialize.state_from_json(obj.get("state"), chosen.deck)
     if len(state.players) != setup["players"] or state.characters != chosen.characters:
         raise CorruptState("saved game's record does not match its state")
+    if state.edition is not edition or state.seed != setup["seed"]:
+        raise CorruptState("saved game's record does not match its state (edition or seed)")
+    if state.options != setup["options"]:
+        raise CorruptState("saved game is corrupt: state.options do not match record.options")
     game = Game(state, setup)
-    try:
-        game._actions = [action_from_json(a) for a in record.get("actions", [])]
-    except MalformedAction as exc:
-        raise CorruptState(f"saved game's record has a bad action: {exc}") from None
+    parsed: list[Action] = []
+    for i, a in enumerate(actions):
+        try:
+            parsed.append(action_from_json(a))
+        except MalformedAction as exc:
+            raise CorruptState(
+                f"saved game is corrupt: record.actions[{i}] is not an action: {exc}"
+            ) from None
+    game._actions = parsed
     return game

@@ -284,18 +284,24 @@ def advance_calls(s: GameState) -> None:
         c = chars[s.next_call]
         s.next_call += 1
         seat = s.holders.get(c)
-        if seat is None:
-            s.log_event("call", None, {"character": c, "answered": False})
-            continue
         if c == s.murdered:
-            if "hospital" in s.players[seat].city:
+            if seat is not None and "hospital" in s.players[seat].city:
                 # the murdered owner of a Hospital reveals himself and only gathers.
                 s.revealed[c] = seat
                 s.log_event("reveal", seat, {"character": c, "murdered": True})
                 start_turn(s, Turn(seat, c, 0), GATHER_ONLY)
                 return
-            # C-12: the murdered character stays silent; the holder is revealed at round end.
+            if seat is not None and s.edition.murdered_revealed_at_call:
+                # C-12 (`dezh`): the holder turns the card face up; his turn ends at once.
+                s.revealed[c] = seat
+                s.log_event("reveal", seat, {"character": c, "murdered": True})
+                continue
+            # C-12: the murdered character is silent, held or not: the same event either way,
+            # so nothing shows whether anyone holds it until the round ends.
             s.log_event("call", None, {"character": c, "answered": False, "murdered": True})
+            continue
+        if seat is None:
+            s.log_event("call", None, {"character": c, "answered": False})
             continue
         begin_turn(s, seat, c)
         return
@@ -858,8 +864,9 @@ def confiscate(s: GameState, pending: Pending, take: bool) -> None:
         {"builder": builder, "district": district, "refund": pending.keep},
     )
     check_completion(s, pending.seat, was_complete)
-    # no tax in the Tax Collector's own turn, even on what is confiscated from him.
-    pay_tax_2016(s, pending.seat, t)
+    # the Magistrate pays the tax on what he confiscates, also from the Tax Collector:
+    # the R-25 exemption is the Tax Collector's, and the Magistrate is another character.
+    pay_tax_2016(s, pending.seat, None)
 
 
 def pay_ransom(s: GameState, pending: Pending, pay: bool) -> None:

@@ -9,7 +9,7 @@ from citadels.cards import PURPLE
 from citadels.editions import TIE_CHARACTER_RANK, TIE_DISTRICT_COSTS, TIE_GOLD
 from citadels.engine import bonus_districts, districts, districts_2016
 from citadels.engine.effects import city_costs
-from citadels.engine.state import GameState
+from citadels.engine.state import OVER, GameState
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,14 +99,15 @@ def district_costs(s: GameState, seat: int) -> int:
     return sum(city_costs(s, seat))
 
 
-def breakdown(s: GameState, seat: int) -> Breakdown:
-    """The score parts of one seat at the end of the game (R-20)."""
+def breakdown(s: GameState, seat: int, hand_known: bool = True) -> Breakdown:
+    """The score parts of one seat at the end of the game (R-20). Without ``hand_known`` the
+    cards in the seat's hand count only by their number (a Secret Vault there is unseen)."""
     wanted = s.edition.colours
     best_colours = best_points = -1
     for types in districts.scoring_choices(s, seat, s.round):
         colour_bonus = 3 if all(types.get(c, 0) > 0 for c in wanted) else 0
         points = bonus_districts.end_points(s, seat, types.get(PURPLE, 0))
-        points += districts_2016.end_points(s, seat, types)
+        points += districts_2016.end_points(s, seat, types, hand_known)
         if colour_bonus + points > best_colours + best_points:
             best_colours, best_points = colour_bonus, points
     complete = s.is_complete(seat)
@@ -120,24 +121,53 @@ def breakdown(s: GameState, seat: int) -> Breakdown:
     )
 
 
-def tiebreak_value(s: GameState, seat: int, criterion: str) -> int:
+def tiebreak_value(
+    s: GameState, seat: int, criterion: str, characters: list[str] | None = None
+) -> int:
+    """One tie-break criterion's value for ``seat``; ``characters``: the characters of the
+    last round to count for the rank criterion (default: every one the seat held)."""
     if criterion == TIE_DISTRICT_COSTS:
         return district_costs(s, seat)
     if criterion == TIE_GOLD:
         return s.players[seat].gold
     if criterion == TIE_CHARACTER_RANK:
         # D-5: the highest rank among the characters the seat held in the last round.
-        ranks = [s.rank(c) for c in s.players[seat].characters]
-        return max(ranks, default=0)
+        held = s.players[seat].characters if characters is None else characters
+        return max((s.rank(c) for c in held), default=0)
     raise ValueError(f"unknown tie-break {criterion!r}")
 
 
 def score(s: GameState) -> Outcome:
-    """Score every seat (C-15) and rank them with the edition's tie-break (B-6, D-5, K-5)."""
-    order = s.edition.tiebreak
+    """Score every seat (C-15) and rank them with the edition's tie-break (B-6, D-5, K-5).
+
+    Before the game ends this counts hidden things too (a Secret Vault in hand, unrevealed
+    characters in the rank tie-break): for analysis, never for a client; a client asks for
+    :func:`provisional_score` instead."""
     parts = [breakdown(s, p.seat) for p in s.players]
+    return _ranked(s, parts, [None] * len(s.players))
+
+
+def provisional_score(s: GameState, viewer: int | None) -> Outcome:
+    """The score as ``viewer`` (``None``: a spectator) can count it from what it may know
+    (C-10): cities, gold, hand sizes, the crown and completions are public; a Secret Vault
+    counts only in the viewer's own hand (R-23); the rank tie-break (D-5, N-5) counts only the
+    characters the viewer has seen: its own and the revealed ones. Once the game is over
+    everything is shown and this is :func:`score`."""
+    if s.phase == OVER:
+        return score(s)
+    parts = [breakdown(s, p.seat, hand_known=p.seat == viewer) for p in s.players]
+    seen: list[list[str] | None] = [
+        [c for c in p.characters if p.seat == viewer or s.revealed.get(c) == p.seat]
+        for p in s.players
+    ]
+    return _ranked(s, parts, seen)
+
+
+def _ranked(s: GameState, parts: list[Breakdown], characters: list[list[str] | None]) -> Outcome:
+    order = s.edition.tiebreak
     keys = [
-        (parts[p.seat].total, *(tiebreak_value(s, p.seat, c) for c in order)) for p in s.players
+        (parts[p.seat].total, *(tiebreak_value(s, p.seat, c, characters[p.seat]) for c in order))
+        for p in s.players
     ]
     results = []
     for p in s.players:

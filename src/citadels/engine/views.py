@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from citadels.engine import rules
-from citadels.engine.events import event_view
 from citadels.engine.actions import Action
+from citadels.engine.events import event_view
 from citadels.engine.state import OVER, SELECTION, GameState
 
 
@@ -40,15 +40,18 @@ def player_view(
     included only when the viewer is to move. ``log_from`` skips the first events."""
     to_move = rules.to_move(s)
     over = s.phase == OVER
+    order = s.characters.index
     players = []
     for p in s.players:
         own = viewer == p.seat
+        shown = [c for c in p.characters if own or over or s.revealed.get(c) == p.seat]
         entry: dict[str, Any] = {
             "seat": p.seat,
             "gold": p.gold,
             "hand_size": len(p.hand),
             "city": p.city[:],
-            "characters": [c for c in p.characters if own or over or s.revealed.get(c) == p.seat],
+            # In rank order: the order of the picks is the seat's secret (C-4, C-10).
+            "characters": sorted(shown, key=order) if len(shown) > 1 else shown,
             "complete": s.is_complete(p.seat),
             "beautified": sorted(p.beautified),
             "museum_size": len(p.museum),

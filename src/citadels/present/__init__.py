@@ -5,18 +5,26 @@ table, all through one translation function (``translator``). The terminal game,
 client and any text observation use this layer; none of them parses English or re-describes a
 card. English only for now; every function takes ``lang``.
 
-Additions to the contract of PRESENT_API.md (compatible):
+Additions to the contract of PRESENT_API.md (all compatible):
 
 - ``CardInfo`` also has ``colour_id`` (the engine's ``"yellow"``…) and ``bonus`` (printed
   points on top of the cost); ``colour_label`` accepts both kinds (``"noble"``) and engine
-  ids (``"yellow"``).
-- ``score_lines(result, lang, names)`` returns ``ScoreLine`` rows (best first);
-  ``score_headers(lang)`` gives the column titles, ``tiebreak_text`` the tie-break in words.
-- ``parse_action``'s menu index is 1-based (``"1"`` is the first legal action).
+  ids (``"yellow"``); ``"purple"`` is the kind ``"unique"``.
+- ``score_lines(result, lang="en", names=None)`` takes ``Game.result()`` or its JSON
+  (``view["result"]``) and returns ``ScoreLine`` rows, best rank first: ``seat``, ``name``,
+  ``score``, ``city``, ``colours``, ``first``, ``complete``, ``bonus`` (C-15 a–e), ``rank``,
+  ``winner``, ``tiebreak`` (words, ``""`` without a tie) and ``gold``; ``score_headers(lang)``
+  titles the columns in that order, ``tiebreak_text(code, lang)`` words one tie-break code.
+- ``parse_action``'s menu index is 1-based (``"1"`` is the first legal action); it also takes
+  each word's start (``"bui mar"``) and the engine's short text (``"build market"``);
+  ``ParseError.candidates`` holds the legal actions an ambiguous text could mean.
+- ``seat_label(None)`` is ``"Spectator"``.
 - ``find_card(edition, text, lang)`` matches a card by id, name or unique prefix (used by
   ``citadels cards``); ``UnknownCard`` / ``UnknownEdition`` are ``CitadelsError``s.
-- ``N_`` marks literals for extraction without translating them (gettext's noop).
-- ``EVENT_KINDS`` (``citadels.engine.events``) lists every event kind the engine logs.
+- ``N_`` / ``NP_`` mark literals (and plural pairs) for extraction without translating them;
+  ``babel.cfg`` and ``docs/present.md`` give the extraction command.
+- ``citadels.engine.events.EVENT_KINDS`` lists every event kind the engine logs;
+  ``events.RENDERED_KINDS`` the ones rendered here (a test keeps them equal).
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from __future__ import annotations
 from citadels.present.actions import ParseError, describe_action, parse_action
 from citadels.present.cards import CardInfo, all_cards, card_info
 from citadels.present.events import render_event, render_log
-from citadels.present.i18n import N_, Translator, translator
+from citadels.present.i18n import N_, NP_, Translator, translator
 from citadels.present.labels import (
     ColourLabel,
     UnknownCard,
@@ -37,6 +45,7 @@ from citadels.present.lookup import find_card
 from citadels.present.scores import ScoreLine, score_headers, score_lines, tiebreak_text
 
 __all__ = [
+    "NP_",
     "N_",
     "CardInfo",
     "ColourLabel",

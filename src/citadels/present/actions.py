@@ -51,22 +51,24 @@ class _Words:
 
     def me(self) -> Mapping[str, Any]:
         seat = self.view.get("seat")
-        players = self.view.get("players") or []
-        if isinstance(seat, int) and 0 <= seat < len(players):
-            return players[seat]  # type: ignore[no-any-return]
-        return {}
+        return self.player(seat) if isinstance(seat, int) else {}
 
     def player(self, seat: int) -> Mapping[str, Any]:
         players = self.view.get("players") or []
-        return players[seat] if 0 <= seat < len(players) else {}  # type: ignore[no-any-return]
+        if 0 <= seat < len(players) and isinstance(players[seat], Mapping):
+            found: Mapping[str, Any] = players[seat]
+            return found
+        return {}
 
     def build_price(self, district: str) -> int | None:
         card = self.edition.districts.get(district)
         if card is None or card.cost is None:
             return None
         price = card.cost
-        if card.colour == "purple" and district != "factory" and "factory" in self.me().get(
-            "city", []
+        if (
+            card.colour == "purple"
+            and district != "factory"
+            and "factory" in self.me().get("city", [])
         ):
             price = max(0, price - 1)
         return price
@@ -77,7 +79,20 @@ class _Words:
         return cost + (1 if district in self.player(seat).get("beautified", []) else 0)
 
     def wall(self, seat: int, district: str) -> int:
-        return 1 if district != "great_wall" and "great_wall" in self.player(seat).get("city", []) else 0
+        return (
+            1
+            if district != "great_wall" and "great_wall" in self.player(seat).get("city", [])
+            else 0
+        )
+
+    def pending_target(self) -> int | None:
+        """The other seat of the open decision (the lender, the new crown holder), if any."""
+        target = (self.view.get("pending") or {}).get("target")
+        return target if isinstance(target, int) and target >= 0 else None
+
+    def hand_size(self, seat: int) -> int | None:
+        size = self.player(seat).get("hand_size")
+        return size if isinstance(size, int) else None
 
     def pending_card(self) -> str | None:
         pending = self.view.get("pending") or {}
@@ -96,16 +111,17 @@ def _keep(w: _Words, a: A.KeepCards) -> str:
     names = [w.g("the {district}", district=w.card(d)) for d in a.districts]
     if len(names) == 1:
         return w.g("Keep {cards}", cards=names[0])
-    return w.g(
-        "Keep {cards} and {last}", cards=w.g(", ").join(names[:-1]), last=names[-1]
-    )
+    return w.g("Keep {cards} and {last}", cards=w.g(", ").join(names[:-1]), last=names[-1])
 
 
 def _graveyard(w: _Words, a: A.UseGraveyard) -> str:
     card = w.pending_card()
     if a.take:
         if card:
-            return w.g("Pay 1 gold to take the {district} into your hand (Graveyard)", district=w.card(card))
+            return w.g(
+                "Pay 1 gold to take the {district} into your hand (Graveyard)",
+                district=w.card(card),
+            )
         return w.g("Pay 1 gold to take the destroyed district into your hand (Graveyard)")
     if card:
         return w.g("Let the {district} go (Graveyard)", district=w.card(card))
@@ -116,7 +132,9 @@ def _confiscate(w: _Words, a: A.Confiscate) -> str:
     card = w.pending_card()
     if a.take:
         if card:
-            return w.g("Reveal the signed warrant and confiscate the {district}", district=w.card(card))
+            return w.g(
+                "Reveal the signed warrant and confiscate the {district}", district=w.card(card)
+            )
         return w.g("Reveal the signed warrant and confiscate the district")
     return w.g("Let the build stand")
 
@@ -134,11 +152,23 @@ def _theater(w: _Words, a: A.UseTheater) -> str:
 
 
 def _income(w: _Words, a: A.TakeIncome) -> str:
+    character = (w.view.get("turn") or {}).get("character")
+    card = w.edition.characters.get(character) if isinstance(character, str) else None
+    if card is None or card.colour is None:
+        if a.cards:
+            return w.tr.ngettext(
+                "Take income, {n} of it as a card", "Take income, {n} of it as cards", a.cards
+            )
+        return w.g("Take income")
+    colour = colour_label(card.colour, w.tr.lang).word
     if a.cards:
         return w.tr.ngettext(
-            "Take income, {n} of it as a card", "Take income, {n} of it as cards", a.cards
+            "Take income for your {colour} districts, {n} of it as a card",
+            "Take income for your {colour} districts, {n} of it as cards",
+            a.cards,
+            colour=colour,
         )
-    return w.g("Take income")
+    return w.g("Take income for your {colour} districts", colour=colour)
 
 
 def _gather_gold(w: _Words, a: A.GatherGold) -> str:
@@ -184,6 +214,30 @@ def _take_card(w: _Words, a: A.TakeCard) -> str:
     return w.g("Take the {district}", district=w.card(a.district))
 
 
+def _take_tribute(w: _Words, a: A.TakeTribute) -> str:
+    holder = w.pending_target()
+    if holder is None:
+        crown = w.view.get("crown")
+        holder = crown if isinstance(crown, int) else None
+    if holder is None:
+        if a.resource == "gold":
+            return w.g("Take 1 gold from the new crown holder")
+        return w.g("Take a random card from the new crown holder")
+    if a.resource == "gold":
+        return w.g("Take 1 gold from {seat}", seat=w.seat(holder))
+    return w.g("Take a random card from {seat}", seat=w.seat(holder))
+
+
+def _give_card(w: _Words, a: A.GiveCard) -> str:
+    pending = w.view.get("pending") or {}
+    lender = w.pending_target()
+    if pending.get("kind") == "cardinal" and lender is not None:
+        return w.g(
+            "Give the {district} to {seat}", district=w.card(a.district), seat=w.seat(lender)
+        )
+    return w.g("Give the {district}", district=w.card(a.district))
+
+
 _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
     A.PickCharacter: lambda w, a: w.g("Pick the {character}", character=w.card(a.character)),
     A.PutAsideCharacter: lambda w, a: w.g(
@@ -198,11 +252,7 @@ _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
         if a.district
         else w.g("Give the Emperor 1 gold")
     ),
-    A.TakeTribute: lambda w, a: (
-        w.g("Take 1 gold from the new crown holder")
-        if a.resource == "gold"
-        else w.g("Take a random card from the new crown holder")
-    ),
+    A.TakeTribute: _take_tribute,
     A.TakeCard: _take_card,
     A.NavigatorGain: lambda w, a: (
         w.g("Take 4 extra gold") if a.resource == "gold" else w.g("Draw 4 extra cards")
@@ -217,12 +267,16 @@ _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
     ),
     A.Confiscate: _confiscate,
     A.PayRansom: lambda w, a: (
-        w.g("Pay the Blackmailer half your gold") if a.pay else w.g("Refuse to pay the Blackmailer")
+        w.g(
+            "Pay the Blackmailer half your gold ({gold} gold)", gold=int(w.me().get("gold", 0)) // 2
+        )
+        if a.pay
+        else w.g("Refuse to pay the Blackmailer")
     ),
     A.RevealThreat: lambda w, a: (
         w.g("Reveal the threat") if a.reveal else w.g("Keep the threat hidden")
     ),
-    A.GiveCard: lambda w, a: w.g("Give the {district}", district=w.card(a.district)),
+    A.GiveCard: _give_card,
     A.PayWithCard: lambda w, a: w.g(
         "Pay 1 gold of the Thieves' Den with the {district}", district=w.card(a.district)
     ),
@@ -249,12 +303,22 @@ _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
         seat=w.seat(a.seat),
         colour=colour_label(a.colour, w.tr.lang).word,
     ),
-    A.ExchangeHands: lambda w, a: w.g("Exchange hands with {seat}", seat=w.seat(a.seat)),
+    A.ExchangeHands: lambda w, a: w.tr.ngettext(
+        "Exchange hands with {seat} ({n} card)",
+        "Exchange hands with {seat} ({n} cards)",
+        w.hand_size(a.seat) or 0,
+        seat=w.seat(a.seat),
+    ),
     A.DiscardCard: lambda w, a: w.g(
         "Discard the {district} to draw again", district=w.card(a.district)
     ),
     A.DrawReplacements: lambda w, a: w.g("Stop discarding and draw as many"),
-    A.LookAtHand: lambda w, a: w.g("Look at the hand of {seat}", seat=w.seat(a.seat)),
+    A.LookAtHand: lambda w, a: w.tr.ngettext(
+        "Look at the hand of {seat} ({n} card)",
+        "Look at the hand of {seat} ({n} cards)",
+        w.hand_size(a.seat) or 0,
+        seat=w.seat(a.seat),
+    ),
     A.Foresee: lambda w, a: w.g("Take a random card from each other player"),
     A.TakeFromRichest: lambda w, a: (
         w.g("Take 1 gold from {seat}", seat=w.seat(a.seat))
@@ -326,8 +390,18 @@ def _norm(text: str) -> str:
 
 def _card_fields(action: Action) -> list[str]:
     out = []
-    for name in ("character", "district", "give", "take", "signed", "first", "second",
-                 "flowered", "other", "sacrifice"):
+    for name in (
+        "character",
+        "district",
+        "give",
+        "take",
+        "signed",
+        "first",
+        "second",
+        "flowered",
+        "other",
+        "sacrifice",
+    ):
         value = getattr(action, name, None)
         if isinstance(value, str) and value:
             out.append(value)
@@ -347,130 +421,227 @@ def parse_action(
     (``"build market"``), a card's name or id when one legal action alone names that card, or
     its number in the menu (1-based), all case-insensitive.
 
-    ``ParseError`` says why otherwise: nothing typed, several candidates (it names them), or
-    nothing legal matches (it says what is possible now)."""
+    ``ParseError`` says why otherwise: nothing typed, several candidates (it names them and
+    carries them in ``candidates``), or nothing legal matches (it says why the action meant is
+    not possible now when it can tell, and what is possible)."""
     tr = translator(lang)
     if not isinstance(text, str):
         raise ParseError(tr.gettext("type an action as text, not {kind}", kind=type(text).__name__))
     wanted = _norm(text)
     legal = list(legal)
-    seat = view.get("seat")
     if not legal:
-        to_move = view.get("to_move")
-        if view.get("phase") == "over":
-            raise ParseError(tr.gettext("the game is over: there is nothing to do"))
-        if to_move is not None and to_move != seat:
-            raise ParseError(
-                tr.gettext(
-                    "it is not your turn: {who} is to move",
-                    who=seat_label(to_move, names, lang),
-                )
-            )
-        raise ParseError(tr.gettext("there is nothing to do now"))
+        raise ParseError(_nothing_to_do(tr, view, names, lang))
     if not wanted:
         raise ParseError(tr.gettext("type an action, or its number from 1 to {n}", n=len(legal)))
-    wordings = [describe_action(a, view, lang, names) for a in legal]
     if wanted.isdigit():
         index = int(wanted)
         if 1 <= index <= len(legal):
             return legal[index - 1]
         raise ParseError(
-            tr.gettext("there is no choice {index}: choose from 1 to {n}", index=index, n=len(legal))
+            tr.gettext(
+                "there is no choice {index}: choose from 1 to {n}", index=index, n=len(legal)
+            )
         )
+    wordings = [describe_action(a, view, lang, names) for a in legal]
+    found = _match(wanted, legal, wordings, view, lang)
+    if len(found) == 1:
+        return legal[found[0]]
+    if found:
+        raise ParseError(
+            tr.gettext(
+                "{text} could mean: {candidates}; type more of it",
+                text=repr(text.strip()),
+                candidates=tr.gettext("; ").join(wordings[i] for i in found),
+            ),
+            [legal[i] for i in found],
+        )
+    raise ParseError(_why_not(tr, text, wanted, wordings, view, lang, names))
+
+
+def _match(
+    wanted: str,
+    actions: Sequence[Action],
+    wordings: Sequence[str],
+    view: Mapping[str, Any],
+    lang: str,
+) -> list[int]:
+    """Indexes of the actions ``wanted`` names, by the first rule that matches any."""
     normed = [_norm(w) for w in wordings]
-    for tier in (
-        [i for i, w in enumerate(normed) if w == wanted],
-        [i for i, w in enumerate(normed) if _norm(_PAREN.sub("", w)) == wanted],
-        [i for i, a in enumerate(legal) if _norm(a.text()) == wanted],
-    ):
-        if len(tier) == 1:
-            return legal[tier[0]]
-        if len(tier) > 1:
-            _ambiguous(tr, text, [legal[i] for i in tier], [wordings[i] for i in tier])
-    prefixed = [i for i, w in enumerate(normed) if w.startswith(wanted)]
-    prefixed += [
-        i for i, a in enumerate(legal) if i not in prefixed and _norm(a.text()).startswith(wanted)
+    short = [_norm(a.text()) for a in actions]
+    bare = [_norm(_PAREN.sub("", w)) for w in wordings]
+    rules: list[Callable[[int], bool]] = [
+        lambda i: normed[i] == wanted,
+        lambda i: bare[i] == wanted,
+        lambda i: short[i] == wanted,
+        lambda i: normed[i].startswith(wanted) or short[i].startswith(wanted),
     ]
-    if len(prefixed) == 1:
-        return legal[prefixed[0]]
-    if len(prefixed) > 1:
-        _ambiguous(tr, text, [legal[i] for i in prefixed], [wordings[i] for i in prefixed])
+    for rule in rules:
+        found = [i for i in range(len(actions)) if rule(i)]
+        if found:
+            return found
     edition = get_edition(str(view.get("edition", "classic")))
-    named = [
-        i
-        for i, a in enumerate(legal)
-        if any(
-            wanted in (_norm(c), _norm(c.replace("_", " ")), _norm(card_name(edition, c, lang)))
-            for c in _card_fields(a)
+
+    def card_keys(action: Action) -> list[str]:
+        keys = []
+        for c in _card_fields(action):
+            keys += [_norm(c), _norm(c.replace("_", " ")), _norm(card_name(edition, c, lang))]
+        return keys
+
+    keys = [card_keys(a) for a in actions]
+    found = [i for i in range(len(actions)) if wanted in keys[i]]
+    if not found:
+        found = [i for i in range(len(actions)) if any(k.startswith(wanted) for k in keys[i])]
+    if not found:
+        found = [i for i in range(len(actions)) if _words_prefix(wanted, normed[i])]
+    return found
+
+
+def _words_prefix(wanted: str, wording: str) -> bool:
+    """Whether each typed word starts a word of ``wording``, in order (``"bui mar"`` is
+    ``"build the market (2 gold)"``)."""
+    words = re.findall(r"[^\s()]+", wording)
+    i = 0
+    for typed in wanted.split(" "):
+        while i < len(words) and not words[i].startswith(typed):
+            i += 1
+        if i == len(words):
+            return False
+        i += 1
+    return True
+
+
+def _nothing_to_do(
+    tr: Translator, view: Mapping[str, Any], names: Sequence[str] | None, lang: str
+) -> str:
+    to_move = view.get("to_move")
+    if view.get("phase") == "over":
+        return tr.gettext("the game is over: there is nothing to do")
+    if isinstance(to_move, int) and to_move != view.get("seat"):
+        return tr.gettext(
+            "it is not your turn: {who} is to move", who=seat_label(to_move, names, lang)
         )
-    ]
-    if len(named) == 1:
-        return legal[named[0]]
-    if len(named) > 1:
-        _ambiguous(tr, text, [legal[i] for i in named], [wordings[i] for i in named])
-    raise ParseError(_why_not(tr, text, wanted, legal, wordings, view, edition, lang))
+    return tr.gettext("there is nothing to do now")
 
 
-def _ambiguous(
-    tr: Translator, text: str, candidates: list[Action], wordings: list[str]
-) -> None:
-    raise ParseError(
-        tr.gettext(
-            "{text} could mean: {candidates}; type more of it",
-            text=repr(text.strip()),
-            candidates=tr.gettext("; ").join(wordings),
-        ),
-        candidates,
-    )
+def _hypothetical(view: Mapping[str, Any]) -> list[Action]:
+    """Actions a player might mean at some point of a game, built from the view: used only to
+    explain why what he typed is not legal now."""
+    edition = get_edition(str(view.get("edition", "classic")))
+    seat = view.get("seat")
+    players = view.get("players") or []
+    me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else {}
+    hand = list(me.get("hand", []))
+    out: list[Action] = [A.GatherGold(), A.GatherCards(2), A.TakeIncome(), A.EndTurn()]
+    for c in edition.characters:
+        out += [A.PickCharacter(c), A.Murder(c), A.Rob(c), A.Bewitch(c)]
+    for d in hand:
+        out += [A.Build(d), A.DiscardCard(d), A.UseLaboratory(d), A.UseMuseum(d)]
+    for p in players:
+        other = p.get("seat")
+        if isinstance(other, int) and other != seat:
+            out += [A.ExchangeHands(other), A.LookAtHand(other), A.GiveCrown(other)]
+            out += [A.Destroy(other, d) for d in p.get("city", [])]
+    out += [A.Destroy(seat, d) for d in me.get("city", []) if isinstance(seat, int)]
+    out += [A.UseSmithy(), A.DrawReplacements(), A.Foresee(), A.Study()]
+    return out
 
 
 def _why_not(
     tr: Translator,
     text: str,
     wanted: str,
-    legal: list[Action],
-    wordings: list[str],
+    wordings: Sequence[str],
     view: Mapping[str, Any],
-    edition: Edition,
     lang: str,
+    names: Sequence[str] | None,
 ) -> str:
-    """Why nothing legal matches ``text``: a card it names that cannot be used now, or the
-    list of what is possible."""
+    """Why nothing legal matches ``text``: the reason the action it means is not possible now
+    when the view shows one, and always what is possible."""
     possible = tr.gettext("possible now: {choices}", choices=tr.gettext("; ").join(wordings))
+    others = _hypothetical(view)
+    other_words = [describe_action(a, view, lang, names) for a in others]
+    found = _match(wanted, others, other_words, view, lang)
+    if not found:
+        return tr.gettext(
+            "{text} is not an action; {possible}", text=repr(text.strip()), possible=possible
+        )
+    meant = others[found[0]]
+    reason = _reason(tr, meant, view, lang) if len(found) == 1 else None
+    what = other_words[found[0]] if len(found) == 1 else repr(text.strip())
+    if reason:
+        return tr.gettext(
+            "{what} is not possible now ({reason}); {possible}",
+            what=what,
+            reason=reason,
+            possible=possible,
+        )
+    return tr.gettext("{what} is not possible now; {possible}", what=what, possible=possible)
+
+
+def _reason(tr: Translator, action: Action, view: Mapping[str, Any], lang: str) -> str | None:
+    """A reason the view shows for ``action`` not being legal, or ``None``."""
+    edition = get_edition(str(view.get("edition", "classic")))
     seat = view.get("seat")
     players = view.get("players") or []
     me = players[seat] if isinstance(seat, int) and 0 <= seat < len(players) else {}
-    words = wanted.split(" ")
-    for card_id, card in list(edition.districts.items()) + list(edition.characters.items()):
-        name = _norm(card_name(edition, card_id, lang))
-        if wanted in (name, card_id) or (len(words) > 1 and wanted.endswith(" " + name)):
-            if card_id in edition.districts:
-                district = edition.districts[card_id]
-                if card_id not in me.get("hand", []) and card_id not in me.get("city", []):
-                    return tr.gettext(
-                        "no legal action uses the {card}: it is not in your hand; {possible}",
-                        card=card_name(edition, card_id, lang),
-                        possible=possible,
-                    )
-                if (
-                    card_id in me.get("hand", [])
-                    and district.cost is not None
-                    and district.cost > int(me.get("gold", 0))
-                    and wanted.startswith(_norm(tr.gettext("Build")))
-                ):
-                    return tr.gettext(
-                        "you cannot build the {card} now: it costs {cost} gold and you have "
-                        "{gold}; {possible}",
-                        card=card_name(edition, card_id, lang),
-                        cost=district.cost,
-                        gold=me.get("gold", 0),
-                        possible=possible,
-                    )
+    turn = view.get("turn") or {}
+    selecting = view.get("phase") == "selection"
+    if isinstance(action, A.PickCharacter):
+        if not selecting:
+            return tr.gettext("characters are chosen at the start of a round")
+        offered = (view.get("selection") or {}).get("offered") or []
+        if action.character not in offered:
             return tr.gettext(
-                "no legal action uses the {card} now; {possible}",
-                card=card_name(edition, card_id, lang),
-                possible=possible,
+                "the {card} is not among the characters offered to you",
+                card=card_name(edition, action.character, lang),
             )
-    return tr.gettext(
-        "{text} is not a legal action now; {possible}", text=repr(text.strip()), possible=possible
-    )
+        return None
+    if selecting:
+        return tr.gettext("characters are being chosen")
+    if turn.get("seat") != seat:
+        return tr.gettext("it is not your turn")
+    if isinstance(action, A.Build):
+        district = edition.districts[action.district]
+        if district.cost is None:
+            return tr.gettext("the {card} can never be built", card=district.name)
+        if action.district in me.get("city", []):
+            return tr.gettext(
+                "your city already has a {card}", card=card_name(edition, action.district, lang)
+            )
+        if not turn.get("gathered") and not edition.free_order:
+            return tr.gettext("gather first: take gold or draw cards")
+        limit = turn.get("build_limit")
+        if isinstance(limit, int) and turn.get("builds", 0) >= limit:
+            return tr.ngettext(
+                "you may build only {n} district this turn",
+                "you may build only {n} districts this turn",
+                limit,
+            )
+        gold = me.get("gold", 0)
+        if isinstance(gold, int) and district.cost > gold:
+            return tr.gettext(
+                "it costs {cost} gold and you have {gold}", cost=district.cost, gold=gold
+            )
+        return None
+    if isinstance(action, (A.GatherGold, A.GatherCards)) and turn.get("gathered"):
+        return tr.gettext("you have already gathered this turn")
+    if isinstance(action, A.TakeIncome):
+        if turn.get("income_taken"):
+            return tr.gettext("you have already taken your income this turn")
+        character = edition.characters.get(str(turn.get("character")))
+        if character is not None and character.colour is None:
+            return tr.gettext(
+                "the {card} has no income", card=card_name(edition, character.id, lang)
+            )
+        if edition.automatic_income:
+            return tr.gettext("in this edition the income comes by itself when called")
+    if isinstance(action, (A.Murder, A.Rob, A.Bewitch)):
+        character = turn.get("character")
+        needed = {A.Murder: "assassin", A.Rob: "thief", A.Bewitch: "witch"}[type(action)]
+        if character != needed:
+            return tr.gettext("only the {card} can do that", card=card_name(edition, needed, lang))
+        if turn.get("power_used"):
+            return tr.gettext("you have already used your power this turn")
+    if isinstance(action, A.EndTurn) and not turn.get("gathered"):
+        return tr.gettext("gather first: take gold or draw cards")
+    return None

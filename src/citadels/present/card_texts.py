@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from citadels.present.i18n import N_
 
-_INCOME_AUTO = N_(
-    "When this character is called, its holder is paid at once, with no choice of timing."
+#: The `basic` ruling of every character with an automatic part (B-1).
+INCOME_AUTOMATIC = N_(
+    "In this edition the income and extras come by themselves the moment the character is "
+    "called: there is no choice of when."
 )
 
 #: Character powers: id -> edition (or "*") -> text.
@@ -63,8 +65,7 @@ CHARACTER_POWERS: dict[str, dict[str, str]] = {
     },
     "merchant": {
         "basic": N_(
-            "The moment you are called you are paid 1 gold per trade district, plus 1 more "
-            "gold."
+            "The moment you are called you are paid 1 gold per trade district, plus 1 more gold."
         ),
         "*": N_(
             "Once in your turn, take 1 gold per trade district. Whatever you chose when "
@@ -168,9 +169,7 @@ CHARACTER_POWERS: dict[str, dict[str, str]] = {
         ),
     },
     "queen": {
-        "*": N_(
-            "If you sit right beside the player who holds the rank-4 character, take 3 gold."
-        ),
+        "*": N_("If you sit right beside the player who holds the rank-4 character, take 3 gold."),
     },
     "artist": {
         "*": N_(
@@ -343,15 +342,15 @@ CHARACTER_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
         ),
         "2016": (
             N_("It applies even when nobody chose him or he was murdered."),
-            N_("Every district built is taxed, free ones too; the token keeps its gold between "
-               "rounds."),
+            N_(
+                "Every district built is taxed, free ones too; the token keeps its gold between "
+                "rounds."
+            ),
             N_("Only the Tax Collector himself is exempt, not his holder's other character."),
         ),
     },
     "wizard": {
-        "*": (
-            N_("Building the card at once still counts as a build for tax and the Magistrate."),
-        ),
+        "*": (N_("Building the card at once still counts as a build for tax and the Magistrate."),),
     },
     "emperor": {
         "classic": (
@@ -397,9 +396,7 @@ CHARACTER_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
         ),
     },
     "artist": {
-        "*": (
-            N_("A district can carry only one such gold, ever; the gold is no longer yours."),
-        ),
+        "*": (N_("A district can carry only one such gold, ever; the gold is no longer yours."),),
     },
     "magistrate": {
         "2016": (
@@ -484,18 +481,14 @@ DISTRICT_POWERS: dict[str, dict[str, str]] = {
             "The Warlord and the Diplomat pay 1 more gold to destroy or take any of your other "
             "districts."
         ),
-        "2016": N_(
-            "Rank-8 characters pay 1 more gold to act on any of your other districts."
-        ),
+        "2016": N_("Rank-8 characters pay 1 more gold to act on any of your other districts."),
     },
     "school_of_magic": {
         "classic": N_(
             "When you take your character's income, it counts as a district of that "
             "character's colour. It scores as purple."
         ),
-        "2016": N_(
-            "Whenever a power pays you per district of a type, it counts as that type."
-        ),
+        "2016": N_("Whenever a power pays you per district of a type, it counts as that type."),
     },
     "lighthouse": {
         "classic": N_(
@@ -575,9 +568,7 @@ DISTRICT_POWERS: dict[str, dict[str, str]] = {
         "2016": N_("At the end, score 3 points if your city has at least 3 districts of one type."),
     },
     "framework": {
-        "2016": N_(
-            "Instead of paying for a district, you may destroy the Framework to build it."
-        ),
+        "2016": N_("Instead of paying for a district, you may destroy the Framework to build it."),
     },
     "gold_mine": {
         "2016": N_("When you gather gold, take 1 more."),
@@ -593,8 +584,7 @@ DISTRICT_POWERS: dict[str, dict[str, str]] = {
     },
     "necropolis": {
         "2016": N_(
-            "Instead of paying for it, you may destroy one district of your own city to build "
-            "it."
+            "Instead of paying for it, you may destroy one district of your own city to build it."
         ),
     },
     "secret_vault": {
@@ -622,11 +612,20 @@ DISTRICT_POWERS: dict[str, dict[str, str]] = {
 #: District rulings: id -> edition (or "*") -> rulings.
 DISTRICT_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
     "haunted_city": {
-        "classic": (N_("Built in the final round, it scores as purple only."),),
-        "dezh": (N_("It may change colour even if built in the final round."),),
+        "classic": (
+            N_("Built in the final round, it scores as purple only."),
+            N_("The game picks the colour that scores best for you."),
+        ),
+        "dezh": (
+            N_("It may change colour even if built in the final round."),
+            N_("The game picks the colour that scores best for you."),
+        ),
     },
     "haunted_quarter": {
-        "2016": (N_("Counted as another type, it no longer counts as unique."),),
+        "2016": (
+            N_("Counted as another type, it no longer counts as unique."),
+            N_("The game picks the type that scores best for you."),
+        ),
     },
     "keep": {
         "2016": (N_("The Armory may still destroy it."),),
@@ -670,8 +669,10 @@ DISTRICT_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "bell_tower": {
         "classic": (
-            N_("Players who already have 7 districts when it is announced count as first to "
-               "complete."),
+            N_(
+                "Players who already have 7 districts when it is announced count as first to "
+                "complete."
+            ),
             N_("If it leaves the city, 8 districts are needed again."),
         ),
     },
@@ -698,8 +699,10 @@ DISTRICT_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "theater": {
         "2016": (
-            N_("With 2 or 3 players you choose which of your 2 to give and take one of theirs "
-               "at random."),
+            N_(
+                "With 2 or 3 players you choose which of your 2 to give and take one of theirs "
+                "at random."
+            ),
         ),
     },
     "thieves_den": {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 from citadels.editions import Edition
 from citadels.present import card_texts
@@ -31,7 +32,11 @@ class CardInfo:
     bonus: int = 0
 
 
-def _pick(table: Mapping[str, Mapping[str, object]], card_id: str, edition: str) -> object:
+_T = TypeVar("_T")
+
+
+def _pick(table: Mapping[str, Mapping[str, _T]], card_id: str, edition: str) -> _T | None:
+    """The entry of ``card_id`` for ``edition``, else its ``"*"`` entry, else ``None``."""
     entry = table.get(card_id)
     if entry is None:
         return None
@@ -53,7 +58,7 @@ def card_info(edition: Edition | str, card_id: str, lang: str = "en") -> CardInf
         power = _pick(card_texts.CHARACTER_POWERS, card_id, ed.id)
         rulings = _pick(card_texts.CHARACTER_RULINGS, card_id, ed.id) or ()
         if ed.automatic_income and card_id in _AUTOMATIC:
-            rulings = (card_texts._INCOME_AUTO, *rulings)  # type: ignore[misc]
+            rulings = (card_texts.INCOME_AUTOMATIC, *rulings)
         return CardInfo(
             id=card_id,
             name=card_name(ed, card_id, lang),
@@ -61,14 +66,14 @@ def card_info(edition: Edition | str, card_id: str, lang: str = "en") -> CardInf
             rank=c.rank,
             cost=None,
             colour=COLOUR_KINDS.get(c.colour) if c.colour else None,
-            power=tr.gettext(str(power)) if power else "",
-            rulings=tuple(tr.gettext(r) for r in rulings),  # type: ignore[union-attr]
+            power=tr.gettext(power) if power else "",
+            rulings=tuple(tr.gettext(r) for r in rulings),
             colour_id=c.colour,
         )
     if card_id in ed.districts:
         d = ed.districts[card_id]
         power = _pick(card_texts.DISTRICT_POWERS, card_id, ed.id) if d.colour == "purple" else None
-        rulings = _pick(card_texts.DISTRICT_RULINGS, card_id, ed.id) if power else ()
+        rulings = (_pick(card_texts.DISTRICT_RULINGS, card_id, ed.id) or ()) if power else ()
         return CardInfo(
             id=card_id,
             name=card_name(ed, card_id, lang),
@@ -76,15 +81,13 @@ def card_info(edition: Edition | str, card_id: str, lang: str = "en") -> CardInf
             rank=None,
             cost=d.cost,
             colour=COLOUR_KINDS.get(d.colour),
-            power=tr.gettext(str(power)) if power else "",
-            rulings=tuple(tr.gettext(r) for r in (rulings or ())),  # type: ignore[union-attr]
+            power=tr.gettext(power) if power else "",
+            rulings=tuple(tr.gettext(r) for r in rulings),
             colour_id=d.colour,
             bonus=d.bonus,
         )
     raise UnknownCard(
-        tr.gettext(
-            "the {edition} edition has no card {card}", edition=ed.id, card=repr(card_id)
-        )
+        tr.gettext("the {edition} edition has no card {card}", edition=ed.id, card=repr(card_id))
     )
 
 

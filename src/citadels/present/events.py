@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from citadels.editions import Edition
-from citadels.present.i18n import Translator, translator
+from citadels.present.i18n import N_, NP_, Translator, translator
 from citadels.present.labels import card_name, colour_label, get_edition, seat_label
 
 
@@ -104,13 +104,25 @@ def _pick(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
 
 
 def _reveal(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
+    fields = {"who": c.seat(s), "character": c.card(d["character"])}
+    if not d.get("murdered"):
+        return c.g("{who} is the {character}.", **fields)
+    # C-12: in `dezh` the murdered holder shows the card at the call and stops; elsewhere a
+    # murdered holder is revealed at the call only as the owner of a Hospital (R-16).
+    if getattr(c.edition, "murdered_revealed_at_call", c.edition.id == "dezh"):
+        return c.g(
+            "{who} is the {character}, murdered: the card is turned face up and the turn ends.",
+            **fields,
+        )
+    return c.g("{who} is the {character}, murdered, and gathers thanks to the Hospital.", **fields)
+
+
+def _call(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
     if d.get("murdered"):
         return c.g(
-            "{who} is the {character}, murdered, and gathers thanks to the Hospital.",
-            who=c.seat(s),
-            character=c.card(d["character"]),
+            "The murdered {character} is called: no answer.", character=c.card(d["character"])
         )
-    return c.g("{who} is the {character}.", who=c.seat(s), character=c.card(d["character"]))
+    return c.g("The {character} is called: nobody answers.", character=c.card(d["character"]))
 
 
 def _income(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
@@ -141,16 +153,15 @@ def _income(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
     )
 
 
-def _counted_cards(singular: str, plural: str, secret_singular: str, secret_plural: str) -> _Render:
-    """``{who} draws {n} card(s)``, naming them (``{cards}``) when the viewer may see them."""
+def _counted_cards(plain: tuple[str, str], secret: tuple[str, str]) -> _Render:
+    """``{who} draws {n} card(s)``, naming them (``{cards}``) when the viewer may see them;
+    each argument is a (singular, plural) pair."""
 
     def render(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
         n = int(d.get("count", d.get("kept", len(d.get("districts", [])))))
         if "districts" in d:
-            return c.n(
-                secret_singular, secret_plural, n, who=c.seat(s), cards=c.cards(d["districts"])
-            )
-        return c.n(singular, plural, n, who=c.seat(s))
+            return c.n(*secret, n, who=c.seat(s), cards=c.cards(d["districts"]))
+        return c.n(*plain, n, who=c.seat(s))
 
     return render
 
@@ -322,82 +333,74 @@ _RENDER: dict[str, _Render] = {
     "deal": _deal,
     "round": _round,
     "put_aside": _with_secret(
-        "{who} puts a character aside face down.",
-        "{who} puts a character aside face down ({card}).",
+        N_("{who} puts a character aside face down."),
+        N_("{who} puts a character aside face down ({card})."),
         "character",
     ),
     "look_facedown": _with_secret(
-        "{who} looks at the face-down character.",
-        "{who} looks at the face-down character: the {card}.",
+        N_("{who} looks at the face-down character."),
+        N_("{who} looks at the face-down character: the {card}."),
         "character",
     ),
     "pick": _pick,
-    "call": _simple("The {character} is called: nobody answers.", character="character"),
+    "call": _call,
     "reveal": _reveal,
-    "robbed": _simple(
-        "The Thief ({thief}) takes {gold} gold from {who}.", thief="seat:thief"
-    ),
+    "robbed": _simple(N_("The Thief ({thief}) takes {gold} gold from {who}."), thief="seat:thief"),
     "crown": _crown,
     "income": _income,
-    "extra_gold": _simple("{who} takes {gold} extra gold."),
+    "extra_gold": _simple(N_("{who} takes {gold} extra gold.")),
     "extra_cards": _counted_cards(
-        "{who} draws {n} extra card.",
-        "{who} draws {n} extra cards.",
-        "{who} draws {n} extra card: {cards}.",
-        "{who} draws {n} extra cards: {cards}.",
+        NP_("{who} draws {n} extra card.", "{who} draws {n} extra cards."),
+        NP_("{who} draws {n} extra card: {cards}.", "{who} draws {n} extra cards: {cards}."),
     ),
-    "gather_gold": _simple("{who} takes {gold} gold."),
+    "gather_gold": _simple(N_("{who} takes {gold} gold.")),
     "gather_cards": _counted_cards(
-        "{who} draws {n} card.",
-        "{who} draws {n} cards.",
-        "{who} draws {n} card: {cards}.",
-        "{who} draws {n} cards: {cards}.",
+        NP_("{who} draws {n} card.", "{who} draws {n} cards."),
+        NP_("{who} draws {n} card: {cards}.", "{who} draws {n} cards: {cards}."),
     ),
     "keep": _counted_cards(
-        "{who} keeps {n} card.",
-        "{who} keeps {n} cards.",
-        "{who} keeps {n} card: {cards}.",
-        "{who} keeps {n} cards: {cards}.",
+        NP_("{who} keeps {n} card.", "{who} keeps {n} cards."),
+        NP_("{who} keeps {n} card: {cards}.", "{who} keeps {n} cards: {cards}."),
     ),
-    "build": _simple("{who} builds the {district} for {paid} gold.", district="district"),
+    "build": _simple(N_("{who} builds the {district} for {paid} gold."), district="district"),
     "city_complete": _city_complete,
-    "murder": _simple("The Assassin murders the {character}.", character="character"),
-    "rob": _simple("The Thief will rob the {character}.", character="character"),
+    "murder": _simple(N_("The Assassin murders the {character}."), character="character"),
+    "rob": _simple(N_("The Thief will rob the {character}."), character="character"),
     "exchange_hands": _simple(
-        "{who} exchanges hands with {other} ({gave} cards for {got}).", other="seat:with"
+        N_("{who} exchanges hands with {other} ({gave} cards for {got})."), other="seat:with"
     ),
     "redraw": _redraw,
     "destroy": _simple(
-        "{who} destroys the {district} of {target} for {paid} gold.",
+        N_("{who} destroys the {district} of {target} for {paid} gold."),
         district="district",
         target="seat:target",
     ),
     "graveyard": _graveyard,
     "laboratory": _with_secret(
-        "{who} discards a card for {gold} gold (Laboratory).",
-        "{who} discards a card for {gold} gold (Laboratory): the {card}.",
+        N_("{who} discards a card for {gold} gold (Laboratory)."),
+        N_("{who} discards a card for {gold} gold (Laboratory): the {card}."),
         "district",
     ),
     "smithy": _counted_cards(
-        "{who} pays 2 gold for {n} card (Smithy).",
-        "{who} pays 2 gold for {n} cards (Smithy).",
-        "{who} pays 2 gold for {n} card (Smithy): {cards}.",
-        "{who} pays 2 gold for {n} cards (Smithy): {cards}.",
+        NP_(
+            "{who} pays 2 gold for {n} card (Smithy).", "{who} pays 2 gold for {n} cards (Smithy)."
+        ),
+        NP_(
+            "{who} pays 2 gold for {n} card (Smithy): {cards}.",
+            "{who} pays 2 gold for {n} cards (Smithy): {cards}.",
+        ),
     ),
-    "end_turn": _simple("{who} ends the turn."),
-    "murdered_revealed": _simple(
-        "{who} held the murdered {character}.", character="character"
-    ),
-    "bewitch": _simple("The Witch bewitches the {character}.", character="character"),
+    "end_turn": _simple(N_("{who} ends the turn.")),
+    "murdered_revealed": _simple(N_("{who} held the murdered {character}."), character="character"),
+    "bewitch": _simple(N_("The Witch bewitches the {character}."), character="character"),
     "witch_resumes": _simple(
-        "The Witch ({who}) takes over the turn of the {character}.", character="character"
+        N_("The Witch ({who}) takes over the turn of the {character}."), character="character"
     ),
     "tax": _tax,
-    "tax_token": _simple("{who} takes the {gold} gold on the Tax Collector's token."),
+    "tax_token": _simple(N_("{who} takes the {gold} gold on the Tax Collector's token.")),
     "warrants": lambda c, s, d: (
         c.g(
-            "The Magistrate puts warrants on the {characters}; the signed one is on the "
-            "{signed}.",
+            "The Magistrate puts warrants on the {characters}; the signed one is on the {signed}.",
             characters=c.cards(d.get("characters", [])),
             signed=c.card(d["signed"]),
         )
@@ -408,18 +411,19 @@ _RENDER: dict[str, _Render] = {
         )
     ),
     "warrant_passed": _simple(
-        "The Magistrate lets the build of {builder} stand.", builder="seat:builder"
+        N_("The Magistrate lets the build of {builder} stand."), builder="seat:builder"
     ),
     "confiscate": _simple(
-        "{who} reveals the signed warrant and confiscates the {district} of {builder}, who "
-        "gets {refund} gold back.",
+        N_(
+            "{who} reveals the signed warrant and confiscates the {district} of {builder}, who "
+            "gets {refund} gold back."
+        ),
         district="district",
         builder="seat:builder",
     ),
     "threats": lambda c, s, d: (
         c.g(
-            "The Blackmailer threatens the {characters}; the flowered threat is on the "
-            "{flowered}.",
+            "The Blackmailer threatens the {characters}; the flowered threat is on the {flowered}.",
             characters=c.cards(d.get("characters", [])),
             flowered=c.card(d["flowered"]),
         )
@@ -430,42 +434,50 @@ _RENDER: dict[str, _Render] = {
         )
     ),
     "ransom": _simple(
-        "{who} pays the Blackmailer ({blackmailer}) {gold} gold.", blackmailer="seat:blackmailer"
+        N_("{who} pays the Blackmailer ({blackmailer}) {gold} gold."),
+        blackmailer="seat:blackmailer",
     ),
-    "ransom_refused": _simple("{who} refuses to pay the Blackmailer."),
+    "ransom_refused": _simple(N_("{who} refuses to pay the Blackmailer.")),
     "threat_revealed": _threat_revealed,
-    "threat_kept": _simple("The Blackmailer keeps the threat hidden."),
+    "threat_kept": _simple(N_("The Blackmailer keeps the threat hidden.")),
     "spy": _spy,
     "seer_take": _with_secret(
-        "{who} takes a random card from {other}.",
-        "{who} takes a random card from {other}: the {card}.",
+        N_("{who} takes a random card from {other}."),
+        N_("{who} takes a random card from {other}: the {card}."),
         "district",
         "from",
     ),
     "seer_give": _with_secret(
-        "{who} gives a card to {other}.", "{who} gives a card to {other}: the {card}.", "district", "to"
+        N_("{who} gives a card to {other}."),
+        N_("{who} gives a card to {other}: the {card}."),
+        "district",
+        "to",
     ),
     "give_card": _with_secret(
-        "{who} gives a card to {other}.", "{who} gives a card to {other}: the {card}.", "district", "to"
+        N_("{who} gives a card to {other}."),
+        N_("{who} gives a card to {other}: the {card}."),
+        "district",
+        "to",
     ),
     "loan": _simple(
-        "{who} takes {gold} gold from {other} to build the {district}.",
+        N_("{who} takes {gold} gold from {other} to build the {district}."),
         other="seat:from",
         district="district",
     ),
     "study": _counted_cards(
-        "{who} draws {n} card to keep one.",
-        "{who} draws {n} cards to keep one.",
-        "{who} draws {n} card to keep one: {cards}.",
-        "{who} draws {n} cards to keep one: {cards}.",
+        NP_("{who} draws {n} card to keep one.", "{who} draws {n} cards to keep one."),
+        NP_(
+            "{who} draws {n} card to keep one: {cards}.",
+            "{who} draws {n} cards to keep one: {cards}.",
+        ),
     ),
     "seize": _simple(
-        "{who} seizes the {district} of {target}, paying {paid} gold.",
+        N_("{who} seizes the {district} of {target}, paying {paid} gold."),
         district="district",
         target="seat:target",
     ),
     "sacrifice": _simple(
-        "{who} destroys the {district} to build the {new}.", district="district", new="for"
+        N_("{who} destroys the {district} to build the {new}."), district="district", new="for"
     ),
     "pay_with_cards": lambda c, s, d: c.n(
         "{who} pays {n} card toward the Thieves' Den.",
@@ -482,50 +494,50 @@ _RENDER: dict[str, _Render] = {
             cards=c.cards(d["hand"]),
         )
         if "hand" in d
-        else c.g("{who} looks at the hand of {target}.", who=c.seat(s), target=c.seat(d.get("target")))
+        else c.g(
+            "{who} looks at the hand of {target}.", who=c.seat(s), target=c.seat(d.get("target"))
+        )
     ),
     "take_card": _take_card,
-    "crown_stays": _simple("The crown cannot move: it stays where it is."),
+    "crown_stays": _simple(N_("The crown cannot move: it stays where it is.")),
     "tribute": _tribute,
-    "take_from_richest": _simple("{who} takes 1 gold from {other}.", other="seat:from"),
+    "take_from_richest": _simple(N_("{who} takes 1 gold from {other}."), other="seat:from"),
     "exchange_district": _simple(
-        "{who} exchanges the {give} for the {take} of {target}, paying {paid} gold.",
+        N_("{who} exchanges the {give} for the {take} of {target}, paying {paid} gold."),
         give="give",
         take="take",
         target="seat:target",
     ),
-    "queen": _simple("{who} takes {gold} gold beside the rank-4 holder (Queen)."),
-    "beautify": _simple("{who} beautifies the {district}.", district="district"),
+    "queen": _simple(N_("{who} takes {gold} gold beside the rank-4 holder (Queen).")),
+    "beautify": _simple(N_("{who} beautifies the {district}."), district="district"),
     "lighthouse": _with_secret(
-        "{who} takes a card from the deck (Lighthouse).",
-        "{who} takes a card from the deck (Lighthouse): the {card}.",
+        N_("{who} takes a card from the deck (Lighthouse)."),
+        N_("{who} takes a card from the deck (Lighthouse): the {card}."),
         "district",
     ),
     "bell_tower": _bell_tower,
     "bell_tower_silenced": _simple(
-        "The Bell Tower leaves the city of {who}: {complete_at} districts complete a city."
+        N_("The Bell Tower leaves the city of {who}: {complete_at} districts complete a city.")
     ),
     "armory": _simple(
-        "{who} sacrifices the Armory to destroy the {district} of {target}.",
+        N_("{who} sacrifices the Armory to destroy the {district} of {target}."),
         district="district",
         target="seat:target",
     ),
     "museum": _with_secret(
-        "{who} tucks a card beneath the Museum.",
-        "{who} tucks a card beneath the Museum: the {card}.",
+        N_("{who} tucks a card beneath the Museum."),
+        N_("{who} tucks a card beneath the Museum: the {card}."),
         "district",
     ),
-    "poor_house": _simple("{who} takes {gold} gold (Poor House)."),
+    "poor_house": _simple(N_("{who} takes {gold} gold (Poor House).")),
     "park": _counted_cards(
-        "{who} draws {n} card (Park).",
-        "{who} draws {n} cards (Park).",
-        "{who} draws {n} card (Park): {cards}.",
-        "{who} draws {n} cards (Park): {cards}.",
+        NP_("{who} draws {n} card (Park).", "{who} draws {n} cards (Park)."),
+        NP_("{who} draws {n} card (Park): {cards}.", "{who} draws {n} cards (Park): {cards}."),
     ),
-    "alchemist": _simple("{who} gets back {gold} gold (Alchemist)."),
-    "throne_room": _simple("{who} takes {gold} gold (Throne Room)."),
-    "round_end": _simple("Round {round} ends."),
-    "game_over": _simple("The game ends after round {round}."),
+    "alchemist": _simple(N_("{who} gets back {gold} gold (Alchemist).")),
+    "throne_room": _simple(N_("{who} takes {gold} gold (Throne Room).")),
+    "round_end": _simple(N_("Round {round} ends.")),
+    "game_over": _simple(N_("The game ends after round {round}.")),
 }
 
 #: The event kinds this layer renders (a test checks it is every kind the engine logs).

@@ -3,14 +3,14 @@
 Catalogs are gettext ``.mo`` files of the domain ``citadels`` under ``locale/<lang>/LC_MESSAGES``
 beside this module; a language without a catalog falls back to English, the msgids
 themselves. Placeholders are ``{name}`` fields filled after translation, so a translator may
-move them. Literal msgids in ``tr.gettext("…")``, ``tr.ngettext("…", "…", n)`` and ``N_("…")``
-(a marker for texts kept in tables and translated when shown) are what Babel extracts.
+move them. Literal msgids in ``tr.gettext("…")``, ``tr.ngettext("…", "…", n)`` (also through
+the short aliases ``g``/``n`` of the renderers), ``N_("…")`` and ``NP_("…", "…")`` (markers for
+texts kept in tables and translated when shown) are what Babel extracts, as ``babel.cfg`` says.
 """
 
 from __future__ import annotations
 
 import gettext
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +23,11 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 def N_(message: str) -> str:
     """Mark a literal for extraction without translating it now (gettext's ``gettext_noop``)."""
     return message
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular/plural pair for extraction without translating it now."""
+    return singular, plural
 
 
 class Translator:
@@ -47,11 +52,19 @@ class Translator:
         return f"Translator({self.lang!r})"
 
 
-@lru_cache(maxsize=None)
+#: Translators made so far, by language (a catalog is read once).
+TRANSLATORS: dict[str, Translator] = {}
+
+
 def translator(lang: str = "en") -> Translator:
     """The translator for ``lang`` (``"en"``, ``"fa"``, ``"ru"``, …); English when no catalog
     exists for it."""
-    catalog = gettext.translation(
-        DOMAIN, localedir=str(LOCALE_DIR), languages=[lang], fallback=True
-    )
-    return Translator(lang, catalog)
+    found = TRANSLATORS.get(lang)
+    if found is None:
+        if not isinstance(lang, str) or not lang:
+            raise ValueError(f"a language is a code such as 'en' or 'fa', not {lang!r}")
+        catalog = gettext.translation(
+            DOMAIN, localedir=str(LOCALE_DIR), languages=[lang], fallback=True
+        )
+        found = TRANSLATORS[lang] = Translator(lang, catalog)
+    return found

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from citadels.editions import Edition
+from citadels.editions import EDITIONS, Edition
 from citadels.present.cards import CardInfo, all_cards
 from citadels.present.i18n import translator
 from citadels.present.labels import UnknownCard, get_edition
@@ -16,6 +16,14 @@ def _key(text: str) -> str:
 
 def _either(word: str, items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + word + items[-1]
+
+
+def _has(edition: Edition, wanted: str) -> bool:
+    """Whether ``edition`` has a card whose id or name is ``wanted`` (a ``_key``)."""
+    names = [c.name for c in edition.characters.values()]
+    names += [d.name for d in edition.districts.values()]
+    ids = [*edition.characters, *edition.districts]
+    return any(wanted == _key(x) for x in [*names, *ids])
 
 
 def find_card(edition: Edition | str, text: str, lang: str = "en") -> CardInfo:
@@ -31,7 +39,9 @@ def find_card(edition: Edition | str, text: str, lang: str = "en") -> CardInfo:
     exact = [c for c in cards if wanted in (_key(c.id), _key(c.name))]
     if exact:
         return exact[0]
-    prefixed = [c for c in cards if _key(c.id).startswith(wanted) or _key(c.name).startswith(wanted)]
+    prefixed = [
+        c for c in cards if _key(c.id).startswith(wanted) or _key(c.name).startswith(wanted)
+    ]
     if len(prefixed) == 1:
         return prefixed[0]
     if prefixed:
@@ -40,6 +50,18 @@ def find_card(edition: Edition | str, text: str, lang: str = "en") -> CardInfo:
                 "{text} could be: {cards}",
                 text=repr(text),
                 cards=", ".join(c.name for c in prefixed),
+            )
+        )
+    elsewhere = [e.id for e in EDITIONS.values() if e.id != ed.id and _has(e, wanted)]
+    if elsewhere:
+        raise UnknownCard(
+            tr.gettext(
+                "the {edition} edition has no card {text}; it is a card of {others} "
+                "(--edition {first})",
+                edition=ed.id,
+                text=repr(text),
+                others=", ".join(elsewhere),
+                first=elsewhere[0],
             )
         )
     names = {_key(c.name): c.name for c in cards}

@@ -12,10 +12,10 @@ from citadels.present.labels import seat_label
 
 # What each tie-break criterion means, in words (``SeatResult.tiebreak``).
 _TIEBREAKS: dict[str, str] = {
-    "district_costs": N_("more points from district costs"),
-    "gold": N_("more gold"),
-    "character_rank": N_("a higher-ranked character in the last round"),
-    "shared": N_("tied: the rank is shared"),
+    "district_costs": N_("tie broken by district costs"),
+    "gold": N_("tie broken by gold"),
+    "character_rank": N_("tie broken by the rank of the last round's character"),
+    "shared": N_("tie not broken: the rank is shared"),
 }
 
 
@@ -37,6 +37,8 @@ class ScoreLine:
     rank: int
     winner: bool
     tiebreak: str
+    gold: int = 0
+    """Gold in hand at the end (a tie-break in `classic` and `2016`)."""
 
 
 def score_headers(lang: str = "en") -> tuple[str, ...]:
@@ -53,6 +55,7 @@ def score_headers(lang: str = "en") -> tuple[str, ...]:
         tr.gettext("Rank"),
         tr.gettext("Winner"),
         tr.gettext("Tie-break"),
+        tr.gettext("Gold"),
     )
 
 
@@ -89,6 +92,7 @@ def score_lines(
                 rank=r["rank"],
                 winner=r["rank"] == 1,
                 tiebreak=tiebreak_text(r.get("tiebreak"), lang),
+                gold=int(r.get("gold", 0)),
             )
         )
     return rows

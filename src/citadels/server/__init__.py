@@ -31,6 +31,7 @@ def serve(
         port=port,
         log_level="warning",
         ws_max_size=MESSAGE_MAX * 8,
+        ws_per_message_deflate=False,
         ws_ping_interval=20,
         ws_ping_timeout=20,
         timeout_graceful_shutdown=3,

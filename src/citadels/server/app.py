@@ -149,13 +149,16 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         await asyncio.to_thread(store.migrate)
         bus: Bus = RedisBus(cfg.redis, cfg.channel) if cfg.redis else Bus()
         pool = BotPool(cfg.bot_workers, kind=cfg.bot_pool)
-        await asyncio.to_thread(pool.warm_up)
+        # Start the bot workers in the background: the first search waits for them, nobody else.
+        warming = asyncio.get_running_loop().run_in_executor(None, pool.warm_up)
         h = Hub(store, bus, pool, grace=cfg.grace, bot_delay=cfg.bot_delay)
         state["hub"] = h
         await h.start()
         try:
             yield
         finally:
+            with contextlib.suppress(Exception):
+                await warming
             await h.close()
             pool.close()
             store.close()
@@ -376,9 +379,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 kind = msg["type"]
                 if not bucket.take():
                     refused += 1
-                    await error(
-                        ServerError("rate_limited", "too many messages; slow down"), ref, t
-                    )
+                    await error(ServerError("rate_limited", "too many messages; slow down"), ref, t)
                     if refused >= FLOOD_CLOSE:
                         await close(4429)
                         return

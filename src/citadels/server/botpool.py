@@ -67,10 +67,19 @@ def needs_record(level: str) -> bool:
 
 
 class BotPool:
-    """Runs bot decisions in worker processes (or threads, for tests that want no fork)."""
+    """Runs bot decisions off the event loop.
+
+    Search bots (``hard``) think in worker processes, so a long search never holds the
+    server's interpreter; the rule-based and random bots decide in tens of microseconds,
+    less than sending them to a process would cost, so they run in a worker thread. ``kind``
+    ``"thread"`` puts the search bots in threads too (tests that want no extra processes).
+    """
 
     def __init__(self, workers: int = 2, *, kind: str = "process") -> None:
         self.kind = kind
+        self._light = concurrent.futures.ThreadPoolExecutor(
+            max_workers=1, thread_name_prefix="citadels-bot"
+        )
         self._pool: concurrent.futures.Executor
         if kind == "process":
             ctx = multiprocessing.get_context("spawn")
@@ -93,7 +102,8 @@ class BotPool:
     ) -> dict[str, Any]:
         """The bot's action, computed off the event loop."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, think, level, seed, seat, view, legal, record)
+        pool = self._pool if needs_record(level) else self._light
+        return await loop.run_in_executor(pool, think, level, seed, seat, view, legal, record)
 
     def warm_up(self) -> None:
         """Start the workers now rather than at the first decision."""
@@ -104,7 +114,8 @@ class BotPool:
 
     def close(self) -> None:
         """Stop the workers."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool.shutdown(wait=True, cancel_futures=True)
+        self._light.shutdown(wait=False, cancel_futures=True)
 
 
 def _noop() -> None:

@@ -205,7 +205,10 @@ class Hub:
                 return None
             t = LiveTable(row=got[0], game=got[1])
             self.live[table_id] = t
-            return t
+        if self.bus.shared:
+            # Ask the other processes who is connected to this table there.
+            await self.bus.publish({"kind": "who", "table": table_id})
+        return t
 
     async def by_code(self, code: str) -> LiveTable:
         """The live table with this code, or ``ServerError(not_found)``."""
@@ -552,7 +555,7 @@ class Hub:
         if game is None:
             return {
                 "version": 0, "event_count": 0, "view": None, "legal": [], "events": [],
-                "deadline": None, "result": None, "scores": None,
+                "deadline": None, "result": None, "scores": None, "score_headers": None,
             }  # fmt: skip
         count = len(game.state.log)
         since = max(0, min(since, count))
@@ -577,6 +580,7 @@ class Hub:
             "deadline": t.deadline,
             "result": result,
             "scores": texts.score_rows(t.row.edition, result, lang, names) if result else None,
+            "score_headers": texts.score_columns(lang) if result else None,
         }
 
     async def send_snapshot(self, t: LiveTable, c: Conn, since: int) -> None:
@@ -619,6 +623,7 @@ class Hub:
                         "version": part["version"],
                         "result": part["result"],
                         "scores": part["scores"],
+                        "score_headers": part["score_headers"],
                     }
                 )
 
@@ -807,6 +812,9 @@ class Hub:
         elif kind == "chat":
             for c in list(t.conns):
                 await c.send(msg["message"])
+        elif kind == "who":
+            for seat in {c.seat for c in t.conns if c.seat is not None}:
+                await self._presence(t, seat)
         elif kind == "presence":
             t.remote.setdefault(msg["origin"], {})[int(msg["seat"])] = int(msg["count"])
             await self.broadcast_table(t)
@@ -846,7 +854,9 @@ class Hub:
         elif seat.away:
             delay, level, away = self.bot_delay + extra, STAND_IN, False
         elif not t.connected(mover):
-            delay, level, away = self.grace + extra, STAND_IN, True
+            # Shared: give the other processes' presence replies time to arrive.
+            grace = max(self.grace, 2.0) if self.bus.shared else self.grace
+            delay, level, away = grace + extra, STAND_IN, True
         elif t.row.timer is not None:
             if t.deadline is None:
                 t.deadline = now_ms() + t.row.timer * 1000

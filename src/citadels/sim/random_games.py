@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from citadels.bots import Bot, RandomBot
+from citadels.bots import Bot, RandomBot, attach_samplers
 from citadels.engine.game import Game, new_game
 
 #: Builds the bots of one game: ``factory(players, bot_seeds) -> one bot per seat``.
@@ -65,12 +65,14 @@ class GameSummary:
 def play_game(game: Game, bots: Sequence[Bot], *, full_log: bool = False) -> int:
     """Play ``game`` to its end with one bot per seat; returns the number of decisions.
 
-    Each bot sees only its own seat's view. By default the view's ``log`` holds the events
-    since that seat's previous decision (the whole log on its first decision), which keeps a
-    game linear in its length; ``full_log=True`` sends the whole log every time.
+    Each bot sees only its own seat's view; a bot that searches (``attach``) first receives
+    its seat's sampler (:func:`citadels.bots.attach_samplers`). By default the view's ``log``
+    holds the events since that seat's previous decision (the whole log on its first decision),
+    which keeps a game linear in its length; ``full_log=True`` sends the whole log every time.
     """
     if len(bots) != game.num_players:
         raise ValueError(f"{game.num_players} seats need {game.num_players} bots, not {len(bots)}")
+    attach_samplers(game, bots)  # search bots get their seat's sampler
     seen = [0] * game.num_players
     decisions = 0
     while True:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 import os
 from typing import TYPE_CHECKING
@@ -11,11 +12,20 @@ if TYPE_CHECKING:
     from citadels.sim.tournament import Rate, TournamentResult
 
 
-def write(result: TournamentResult, out: str) -> list[str]:
-    """Write the report of ``result`` into the folder ``out`` (created if needed)."""
+def write(result: TournamentResult, out: str, *, plots: bool | None = None) -> list[str]:
+    """Write the report of ``result`` into the folder ``out`` (created if needed); returns the
+    paths written.
+
+    ``plots``: ``None`` draws the PNG plots when matplotlib is installed, ``True`` requires
+    them (``ValueError`` naming the ``plots`` extra when it is missing, before anything is
+    written), ``False`` leaves them out.
+    """
+    if plots and not plots_available():
+        raise ValueError(NO_PLOTS)
     os.makedirs(out, exist_ok=True)
     paths = [_write_summary(result, out), _write_csv(result, out)]
-    paths.extend(_write_plots(result, out))
+    if plots is not False and plots_available():
+        paths.extend(_write_plots(result, out))
     return paths
 
 
@@ -64,7 +74,18 @@ def _write_csv(result: TournamentResult, out: str) -> str:
     return path
 
 
-def _bars(ax: object, labels: list[str], rates: list[Rate], title: str, parity: float) -> None:
+def plots_available() -> bool:
+    """Whether matplotlib is installed (the ``plots`` extra: ``pip install 'citadels[plots]'``)."""
+    return importlib.util.find_spec("matplotlib") is not None
+
+
+#: The one-line message shown when plots are asked for without matplotlib.
+NO_PLOTS = "the PNG plots need matplotlib: pip install 'citadels[plots]'"
+
+
+def _bars(
+    ax: object, labels: list[str], rates: list[Rate], title: str, parity: float | None
+) -> None:
     from matplotlib.axes import Axes
 
     assert isinstance(ax, Axes)
@@ -74,13 +95,15 @@ def _bars(ax: object, labels: list[str], rates: list[Rate], title: str, parity: 
         [max(0.0, r.high - r.rate) for r in rates],
     ]
     ax.bar(range(len(values)), values, yerr=errors, capsize=4, color="#4c72b0")
-    ax.axhline(parity, color="#c44e52", linestyle="--", linewidth=1, label="parity")
+    if parity is not None:
+        ax.axhline(parity, color="#c44e52", linestyle="--", linewidth=1, label="parity (1/players)")
+        ax.legend(loc="upper right", fontsize=8)
     ax.set_xticks(range(len(labels)))
     ax.set_xticklabels(labels, rotation=30, ha="right", fontsize=8)
     ax.set_ylabel("win rate (95% CI)")
-    ax.set_ylim(0, 1)
-    ax.set_title(title)
-    ax.legend(loc="upper right", fontsize=8)
+    top = max([r.high for r in rates] + [parity or 0.0])
+    ax.set_ylim(0, min(1.0, max(0.25, top * 1.15)))  # room for the bars, not a sea of white
+    ax.set_title(title, fontsize=10)
 
 
 def _write_plots(result: TournamentResult, out: str) -> list[str]:
@@ -91,43 +114,64 @@ def _write_plots(result: TournamentResult, out: str) -> list[str]:
 
     n = len(result.entries)
     parity = 1 / n
-    header = f"{result.edition}, {n} players, {result.games} games"
+    setup = result.setup_line()
     paths = []
 
-    def save(fig: object, name: str) -> None:
+    def save(fig: object, name: str, what: str) -> None:
+        # Every plot names what was played: edition, preset, players and games.
+        fig.suptitle(f"{what}\n{setup}", fontsize=11)  # type: ignore[attr-defined]
         path = os.path.join(out, name)
         fig.savefig(path, dpi=110)  # type: ignore[attr-defined]
         plt.close(fig)  # type: ignore[arg-type]
         paths.append(path)
 
-    fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
-    labels = [f"{i}: {e.label}" for i, e in enumerate(result.entries)]
-    _bars(ax, labels, result.by_entry(), f"Win rate per bot ({header})", parity)
-    save(fig, "win_rate_by_bot.png")
+    bots = result.by_bot()
+    counts = {label: sum(e.label == label for e in result.entries) for label in bots}
+    labels = [f"{label} ×{counts[label]}" if counts[label] > 1 else label for label in bots]
+    fig, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")
+    _bars(ax, labels, list(bots.values()), "seats rotated; a bot on several seats pooled", parity)
+    save(fig, "win_rate_by_bot.png", "Win rate per bot")
 
-    fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
-    _bars(ax, [f"seat {i}" for i in range(n)], result.by_seat(), "Win rate per seat", parity)
-    save(fig, "win_rate_by_seat.png")
+    fig, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")
+    _bars(ax, [f"seat {i}" for i in range(n)], result.by_seat(), "whoever sat there", parity)
+    save(fig, "win_rate_by_seat.png", "Win rate per seat")
 
     chars = result.by_character()
-    fig, ax = plt.subplots(figsize=(9, 4), layout="constrained")
-    _bars(ax, list(chars), list(chars.values()), "Win rate of the seat that picked it", parity)
-    save(fig, "win_rate_by_character.png")
+    fig, ax = plt.subplots(figsize=(9, 4.5), layout="constrained")
+    _bars(
+        ax,
+        list(chars),
+        list(chars.values()),
+        "share of the games a seat that picked it won (one trial per seat and game)",
+        parity,
+    )
+    save(fig, "win_rate_by_character.png", "Win rate per character")
 
-    fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
-    scores = result.scores()
-    ax.hist(scores, bins=20, label=labels, alpha=0.8)
-    ax.set_xlabel("final score")
-    ax.set_ylabel("games")
-    ax.set_title("Score distribution")
-    ax.legend(fontsize=8)
-    save(fig, "scores.png")
+    # One box per bot (pooled), horizontal so that 6–8 bots stay readable; the mean is a dot.
+    scores = result.scores_by_bot()
+    names = list(scores)
+    fig, ax = plt.subplots(figsize=(7, 1.6 + 0.45 * len(names)), layout="constrained")
+    ax.boxplot(
+        [scores[k] for k in names],
+        orientation="horizontal",
+        widths=0.6,
+        showmeans=True,
+        meanprops={"marker": "o", "markerfacecolor": "#c44e52", "markeredgecolor": "#c44e52"},
+        medianprops={"color": "#4c72b0"},
+        flierprops={"markersize": 3},
+    )
+    ax.set_yticks(range(1, len(names) + 1))
+    ax.set_yticklabels(labels, fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlabel("final score (box: quartiles and median; dot: mean)")
+    ax.grid(axis="x", alpha=0.3)
+    save(fig, "scores.png", "Final scores per bot")
 
     fig, ax = plt.subplots(figsize=(7, 4), layout="constrained")
     rounds = [g.rounds for g in result.records]
-    ax.hist(rounds, bins=range(min(rounds), max(rounds) + 2), color="#55a868", align="left")
+    bins = range(min(rounds), max(rounds) + 2)
+    ax.hist(rounds, bins=bins, color="#55a868", align="left", rwidth=0.85)
     ax.set_xlabel("rounds")
     ax.set_ylabel("games")
-    ax.set_title("Game length")
-    save(fig, "rounds.png")
+    save(fig, "rounds.png", "Game length")
     return paths

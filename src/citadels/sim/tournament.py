@@ -8,6 +8,7 @@ results do not depend on the backend, the number of workers or the order games f
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import os
 import time
@@ -17,8 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from citadels.bots import attach_samplers, make_bot
-from citadels.bots.base import BOT_KINDS
-from citadels.editions import get_edition
+from citadels.bots.base import bot_kind, bot_parameters, check_bot_parameters
+from citadels.editions import canonical_options, get_edition
 from citadels.engine.game import Game, new_game
 from citadels.sim.random_games import game_seeds, play_game
 
@@ -52,24 +53,30 @@ def _value(text: str) -> Any:
 def parse_bots(spec: str) -> list[BotEntry]:
     """Read ``"ismcts:iterations=200,heuristic,random"`` into entries (one per seat).
 
-    Parameters follow the kind after colons: ``kind:name=value:name=value``. Unknown kinds
-    and malformed parameters raise ``ValueError``.
+    Parameters follow the kind after colons: ``kind:name=value:name=value``. Kinds are matched
+    loosely (``ISMCTS`` is ``ismcts``). An unknown kind, a malformed parameter, a parameter the
+    bot does not take or a value of the wrong type raises ``ValueError`` naming the kinds or
+    the bot's parameters.
     """
     entries = []
     for part in spec.split(","):
         part = part.strip()
         if not part:
             raise ValueError(f"empty bot in {spec!r}")
-        kind, *raw = part.split(":")
-        if kind not in BOT_KINDS:
-            raise ValueError(f"unknown bot {kind!r}; known bots: {', '.join(BOT_KINDS)}")
+        name, *raw = part.split(":")
+        kind = bot_kind(name)
         params = []
         for item in raw:
-            name, sep, value = item.partition("=")
-            if not sep or not name:
-                raise ValueError(f"bot parameter {item!r} of {part!r} must be name=value")
-            params.append((name, _value(value)))
-        entries.append(BotEntry(part, kind, tuple(params)))
+            key, sep, value = item.partition("=")
+            if not sep or not key.strip():
+                takes = ", ".join(bot_parameters(kind)) or "none"
+                raise ValueError(
+                    f"bot parameter {item!r} of {part!r} must be name=value; "
+                    f"the parameters of {kind!r}: {takes}"
+                )
+            params.append((key.strip(), _value(value.strip())))
+        checked = check_bot_parameters(kind, dict(params))
+        entries.append(BotEntry(part, kind, tuple(checked.items())))
     if len(entries) < 2:
         raise ValueError("a tournament needs at least 2 bots, one per seat")
     return entries
@@ -239,13 +246,26 @@ class TournamentResult:
                 wins[s.seat] += s.win
         return [_rate(w, self.games) for w in wins]
 
+    def by_bot(self) -> dict[str, Rate]:
+        """Win rate of each bot, entries of the same label (kind and parameters) pooled: the
+        trials are the seat-games that bot played."""
+        wins: dict[str, float] = {}
+        played: dict[str, int] = {}
+        for e, rate in zip(self.entries, self.by_entry(), strict=True):
+            wins[e.label] = wins.get(e.label, 0.0) + rate.wins
+            played[e.label] = played.get(e.label, 0) + rate.games
+        return {label: _rate(wins[label], played[label]) for label in wins}
+
     def by_character(self) -> dict[str, Rate]:
-        """For each character: how often the seat that picked it (in any round) won."""
+        """For each character: how often a seat that picked it (in any round of the game) won.
+
+        The trials are games, not rounds: a seat that picked the character in several rounds
+        of one game counts once, so the interval does not shrink with the game's length."""
         held: dict[str, int] = {}
         wins: dict[str, float] = {}
         for g in self.records:
             for s in g.seats:
-                for c in s.characters:
+                for c in set(s.characters):
                     held[c] = held.get(c, 0) + 1
                     wins[c] = wins.get(c, 0.0) + s.win
         rank = get_edition(self.edition).rank
@@ -259,10 +279,33 @@ class TournamentResult:
                 out[s.entry].append(s.score)
         return out
 
+    def scores_by_bot(self) -> dict[str, list[int]]:
+        """Every final score of each bot, entries of the same label pooled."""
+        out: dict[str, list[int]] = {}
+        for e, scores in zip(self.entries, self.scores(), strict=True):
+            out.setdefault(e.label, []).extend(scores)
+        return out
+
+    def setup_line(self) -> str:
+        """What was played, in one line: edition, preset or custom lists, players, games."""
+        parts = [f"{self.edition}"]
+        if self.options.get("preset") is not None:
+            parts.append(f"preset {self.options['preset']}")
+        if self.options.get("characters") is not None:
+            parts.append("chosen characters")
+        if self.options.get("districts") is not None:
+            parts.append("chosen districts")
+        if self.options.get("complete_at") is not None:
+            parts.append(f"complete at {self.options['complete_at']}")
+        parts.append(f"{len(self.entries)} players")
+        parts.append(f"{self.games} games")
+        return ", ".join(parts)
+
     def summary(self) -> dict[str, Any]:
         """Everything the report shows, as JSON-ready data."""
         rounds = [g.rounds for g in self.records]
         scores = self.scores()
+        pooled = self.scores_by_bot()
         return {
             "edition": self.edition,
             "players": len(self.entries),
@@ -285,16 +328,21 @@ class TournamentResult:
                 }
                 for i, (e, rate) in enumerate(zip(self.entries, self.by_entry(), strict=True))
             ],
+            "pooled": {
+                label: {**rate.to_json(), "mean_score": _mean(pooled[label])}
+                for label, rate in self.by_bot().items()
+            },
             "seats": [rate.to_json() for rate in self.by_seat()],
             "characters": {c: r.to_json() for c, r in self.by_character().items()},
         }
 
-    def write(self, out: str) -> list[str]:
+    def write(self, out: str, *, plots: bool | None = None) -> list[str]:
         """Write ``summary.json``, ``games.csv`` and the PNG plots into ``out``; returns the
-        paths written."""
+        paths written. The plots need matplotlib (the ``plots`` extra): ``plots=None`` draws
+        them when it is installed, ``True`` raises ``ValueError`` when it is not."""
         from citadels.sim import report
 
-        return report.write(self, out)
+        return report.write(self, out, plots=plots)
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -333,7 +381,10 @@ def run_tournament(
         raise ValueError(f"the number of games must be a positive integer, not {games!r}")
     if type(workers) is not int or workers < 1:
         raise ValueError(f"workers must be a positive integer, not {workers!r}")
-    opts = dict(options or {})
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise ValueError("the ray backend needs Ray: pip install 'citadels[ray]'")
+    edition = get_edition(edition).id
+    opts = canonical_options(get_edition(edition), options or {})
     new_game(edition, len(entries), seed=0, **opts)  # validate the setup up front
     for e in entries:
         e.make(0)  # and every bot's parameters
@@ -382,10 +433,8 @@ def _run_ray(
     workers: int,
     address: str | None,
 ) -> Iterable[list[GameRecord]]:
-    try:
-        import ray
-    except ImportError as exc:  # pragma: no cover - ray is a declared dependency
-        raise ValueError("the ray backend needs the 'ray' package: pip install ray") from exc
+    import ray
+
     started = not ray.is_initialized()
     if started:
         if address is None:

@@ -1,0 +1,207 @@
+"""Load benchmark: N concurrent tables of bots playing over real WebSockets on loopback.
+
+Starts ``citadels serve`` in a subprocess (SQLite in a temporary directory unless ``--db`` is
+given), creates N tables, and plays them: ``--clients`` seats of every table are remote bots
+connected over WebSockets (random legal actions), the other seats are the server's own bots.
+A finished table is replaced by a new one until ``--seconds`` have passed. Reports games
+completed, actions per second (all seats) and the latency of the clients' actions (from
+sending ``act`` to receiving its acknowledged ``update``), p50 and p99.
+
+    .venv/bin/python benchmarks/load.py --tables 200 --seconds 60
+
+This is a benchmark, not a test: nothing fails on a slow machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from citadels.server.client import PlayerClient
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(db: str, port: int, workers: int, log: Path) -> subprocess.Popen[bytes]:
+    code = (
+        "import sys; from citadels.server import ServerConfig, serve; "
+        "serve(ServerConfig(db=sys.argv[1], bot_workers=int(sys.argv[2]), grace=60), "
+        "port=int(sys.argv[3]), announce=False)"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, db, str(workers), str(port)],
+        stdout=log.open("wb"),
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(600):
+        if proc.poll() is not None:
+            raise SystemExit(f"the server exited: {log.read_text()[-2000:]}")
+        try:
+            if httpx.get(base + "/healthz", timeout=1).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.games = 0
+        self.actions = 0
+        self.latencies: list[float] = []
+        self.errors: dict[str, int] = {}
+
+
+async def one_table(
+    http: httpx.AsyncClient, base: str, args: argparse.Namespace, seed: int, stats: Stats,
+    stop_at: float,
+) -> None:  # fmt: skip
+    rng = random.Random(seed)
+    players = args.players
+    bots = {str(s): args.bot_level for s in range(args.clients, players)}
+    r = await http.post("/api/tables", json={
+        "name": "Load 0", "edition": args.edition, "players": players, "bots": bots,
+        "public": False,
+    })  # fmt: skip
+    made = r.json()
+    code, tokens = made["code"], [made["token"]]
+    for s in range(1, args.clients):
+        r = await http.post(f"/api/tables/{code}/join", json={"name": f"Load {s}", "seat": s})
+        tokens.append(r.json()["token"])
+    clients = [PlayerClient(base, code, tok, seed=rng.randrange(1 << 30)) for tok in tokens]
+    for c in clients:
+        await c.connect()
+    await http.post(f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
+
+    async def play(c: PlayerClient) -> None:
+        acted = -1
+        while c.result is None and time.monotonic() < stop_at:
+            if c.legal and c.version != acted:
+                acted = c.version
+                await c.act(c.rng.choice(c.legal)["action"])
+            try:
+                msg = await c.recv(timeout=max(0.1, stop_at - time.monotonic()))
+            except TimeoutError:
+                return
+            if msg["type"] == "error":
+                stats.errors[msg["code"]] = stats.errors.get(msg["code"], 0) + 1
+                acted = -1
+
+    await asyncio.gather(*(play(c) for c in clients))
+    for c in clients:
+        stats.latencies.extend(c.latencies)
+        await c.close()
+    stats.actions += clients[0].version
+    if clients[0].result is not None:
+        stats.games += 1
+
+
+async def run(args: argparse.Namespace, base: str) -> Stats:
+    stats = Stats()
+    start = time.monotonic()
+    stop_at = start + args.seconds
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
+
+        async def lane(i: int) -> None:
+            n = 0
+            while time.monotonic() < stop_at and (args.games is None or stats.games < args.games):
+                await one_table(http, base, args, i * 100_000 + n, stats, stop_at)
+                n += 1
+
+        await asyncio.gather(*(lane(i) for i in range(args.tables)))
+    stats.elapsed = time.monotonic() - start  # type: ignore[attr-defined]
+    return stats
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=200, help="concurrent tables")
+    p.add_argument("--seconds", type=float, default=60.0, help="how long to run (bound)")
+    p.add_argument("--games", type=int, default=None, help="stop after this many games")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--edition", default="classic")
+    p.add_argument("--clients", type=int, default=1, help="WebSocket seats per table")
+    p.add_argument("--bot-level", default="random", help="level of the server's bots")
+    p.add_argument("--workers", type=int, default=2, help="the server's bot processes")
+    p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = p.parse_args()
+    if not 1 <= args.clients <= args.players:
+        raise SystemExit("--clients must be 1 to --players")
+    with tempfile.TemporaryDirectory() as tmp:
+        db = args.db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
+        port = free_port()
+        proc = start_server(db, port, args.workers, Path(tmp) / "server.log")
+        try:
+            cpu0 = cpu_seconds(proc.pid)
+            stats = asyncio.run(run(args, f"http://127.0.0.1:{port}"))
+            server_cpu = cpu_seconds(proc.pid) - cpu0
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)  # bot workers left behind, if any
+    lat = sorted(stats.latencies)
+
+    def pct(q: float) -> float:
+        return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
+
+    elapsed = stats.elapsed  # type: ignore[attr-defined]
+    report: dict[str, Any] = {
+        "tables": args.tables,
+        "seconds": round(elapsed, 1),
+        "games_completed": stats.games,
+        "actions": stats.actions,
+        "actions_per_second": round(stats.actions / elapsed, 1),
+        "client_actions": len(lat),
+        "latency_ms_p50": round(pct(0.50), 1),
+        "latency_ms_p99": round(pct(0.99), 1),
+        "latency_ms_mean": round(statistics.fmean(lat) * 1000, 1) if lat else None,
+        "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, stats.actions), 2),
+        "client_cpu_seconds": round(time.process_time(), 1),
+        "errors": stats.errors,
+        "load_average": [round(x, 1) for x in os.getloadavg()],
+        "cpus": os.cpu_count(),
+    }
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for k, v in report.items():
+            print(f"{k:>20}: {v}")
+
+
+if __name__ == "__main__":
+    main()
