@@ -282,6 +282,7 @@ function tablePage(code) {
     if ("deadline" in msg) game.deadline = msg.deadline;
     if (msg.result) game.result = msg.result;
     if (msg.scores) game.scores = msg.scores;
+    if (msg.score_headers) game.scoreHeaders = msg.score_headers;
     for (const ev of msg.events || []) game.events[ev.n] = ev;
     if ("event_count" in msg) game.eventCount = msg.event_count;
   }
@@ -319,6 +320,7 @@ function tablePage(code) {
       case "game_over":
         game.result = msg.result;
         game.scores = msg.scores;
+        if (msg.score_headers) game.scoreHeaders = msg.score_headers;
         break;
       case "table":
         game.table = msg.table;

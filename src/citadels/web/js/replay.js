@@ -94,6 +94,7 @@ export function replayScreen(root, code, { lang }) {
       chat: [],
       result: last ? state.data.result : null,
       scores: last ? state.data.scores : null,
+      scoreHeaders: state.data.score_headers || null,
       sideTab: state.sideTab,
       scoresHidden: state.scoresHidden,
       replay: true,

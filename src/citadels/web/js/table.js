@@ -354,7 +354,10 @@ export function scoresPanel(game, handlers) {
     ["complete", "complete"],
     ["bonus", "bonus"],
   ];
-  const headers = game.scoreHeaders || {};
+  // The server's column titles (score_headers) name the ScoreLine fields from "name" on.
+  const fields = ["name", "score", "city", "colours", "first", "complete", "bonus", "rank", "winner", "tiebreak", "gold"];
+  const headers = {};
+  (game.scoreHeaders || []).forEach((title, i) => (headers[fields[i]] = title));
   const value = (row, [key, alt]) => {
     if (row.breakdown && typeof row.breakdown === "object" && key in row.breakdown) return row.breakdown[key];
     if (alt in row) return row[alt];
@@ -386,11 +389,11 @@ export function scoresPanel(game, handlers) {
           h(
             "tr",
             {},
-            h("th.rank-col", { scope: "col" }, t("rank")),
-            h("th", { scope: "col" }, t("player")),
-            parts.map(([key]) => h("th", { scope: "col" }, headers[key] || t(`score_${key}`))),
-            h("th", { scope: "col" }, t("total")),
-            tie ? h("th", { scope: "col" }, t("tiebreak")) : null,
+            h("th.rank-col", { scope: "col" }, headers.rank || t("rank")),
+            h("th", { scope: "col" }, headers.name || t("player")),
+            parts.map(([key, alt]) => h("th", { scope: "col" }, headers[alt] || t(`score_${key}`))),
+            h("th", { scope: "col" }, headers.score || t("total")),
+            tie ? h("th", { scope: "col" }, headers.tiebreak || t("tiebreak")) : null,
           ),
         ),
         h(
