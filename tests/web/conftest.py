@@ -6,7 +6,9 @@ The tests skip when Chromium or Playwright is missing, unless CITADELS_REQUIRE_S
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -71,6 +73,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stdout=log,
         stderr=subprocess.STDOUT,
         cwd=folder,
+        start_new_session=True,  # its bot workers share its process group, ended together
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -88,11 +91,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             time.sleep(0.2)
         yield url
     finally:
-        proc.terminate()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            proc.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
         log.close()
 
 
