@@ -157,7 +157,7 @@ EVENTS: dict[str, tuple[dict[str, str], dict[str, str] | None, bool]] = {
     "alchemist": ({"gold": "n"}, None, False),
     "armory": ({"district": "dist", "target": "seat"}, None, False),
     "beautify": ({"district": "dist"}, None, False),
-    "bell_tower": ({"announce": "bool"}, None, False),
+    "bell_tower": ({"announce": "bool", "complete_at?": "n"}, None, False),
     "bell_tower_silenced": ({"complete_at": "n"}, None, False),
     "bewitch": ({"character": "char"}, None, False),
     "build": ({"district": "dist", "paid": "n"}, None, False),
