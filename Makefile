@@ -35,7 +35,7 @@ typecheck: install
 	$(VENV)/bin/mypy src
 
 pytest: install
-	$(VENV)/bin/pytest -n auto
+	$(VENV)/bin/pytest -n auto --dist loadgroup
 
 test: lint typecheck pytest
 

@@ -1,0 +1,545 @@
+// The client's entry point: a small router (lobby, table, replay) and the table controller that
+// keeps the state the server sends (snapshot + updates, protocol 1) and draws it.
+
+import { api, storedName, storedToken, storeName, storeToken, TableSocket } from "./net.js";
+import { h, icon, render } from "./dom.js";
+import { setRanks } from "./cards.js";
+import { loadCards, lobbyScreen } from "./lobby.js";
+import { deadlineNote, seatName, tableScreen, turnText } from "./table.js";
+import { chime, setSoundEnabled, soundEnabled } from "./sound.js";
+import { language, setLanguage, t } from "./strings.js";
+import { replayScreen } from "./replay.js";
+
+const root = document.getElementById("app");
+let teardown = () => {};
+
+setLanguage((navigator.language || "en").slice(0, 2));
+
+/** Tell screen readers something new (one persistent live region, outside the redrawn page). */
+function announce(text) {
+  const el = document.getElementById("announcer");
+  if (el && text) el.textContent = text;
+}
+
+/** Go to ``path`` inside the app (no page load). */
+export function navigate(path, replace = false) {
+  if (replace) history.replaceState(null, "", path);
+  else history.pushState(null, "", path);
+  route();
+}
+
+function route() {
+  teardown();
+  teardown = () => {};
+  document.title = t("app_title");
+  const path = location.pathname;
+  let m;
+  if ((m = path.match(/^\/t\/([A-Za-z0-9]+)\/?$/))) {
+    root.dataset.screen = "table";
+    teardown = tablePage(m[1].toUpperCase());
+  } else if ((m = path.match(/^\/replay\/([A-Za-z0-9]+)\/?$/))) {
+    root.dataset.screen = "replay";
+    teardown = replayScreen(root, m[1].toUpperCase(), { navigate, lang: language() }) || (() => {});
+  } else {
+    root.dataset.screen = "lobby";
+    teardown = lobbyScreen(root, { navigate, lang: language() });
+  }
+}
+
+window.addEventListener("popstate", route);
+document.addEventListener("click", (ev) => {
+  const a = ev.target.closest && ev.target.closest("a[href^='/']");
+  if (!a || ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || a.target) return;
+  ev.preventDefault();
+  navigate(a.getAttribute("href"));
+});
+
+function topBar(game, extra = []) {
+  const status = game.status;
+  return h(
+    "header.topbar",
+    {},
+    h("a.brand", { href: "/", "aria-label": t("leave") }, icon("tower"), h("span", {}, t("app_title"))),
+    h("span.code-tag", { title: t("table_code") }, game.code),
+    extra,
+    h("span.spacer"),
+    status !== "open"
+      ? h("span.conn." + status, { role: "status" }, status === "lost" ? t("reconnecting") : status === "connecting" ? t("connecting") : h("span.sr", {}, t("connected")))
+      : null,
+    h(
+      "button.icon-btn",
+      {
+        type: "button",
+        "data-key": "sound",
+        "aria-pressed": soundEnabled() ? "true" : "false",
+        "aria-label": t("sound"),
+        title: soundEnabled() ? t("sound_on") : t("sound_off"),
+        onclick: () => {
+          setSoundEnabled(!soundEnabled());
+          game.redraw();
+        },
+      },
+      icon(soundEnabled() ? "sound_on" : "sound_off"),
+    ),
+  );
+}
+
+/** The waiting room: seats, invite link, host controls. */
+function waitingRoom(game) {
+  const { table, you } = game;
+  const link = `${location.origin}/t/${table.code}`;
+  const seated = you && !you.spectator;
+  const isHost = seated && you.host;
+  const full = table.seats.every((s) => s.kind !== "empty");
+  const levels = Object.keys(game.botLevels || { medium: 1 });
+  return h(
+    "main.room",
+    { id: "main" },
+    h(
+      "section.parchment.room-card",
+      { "aria-labelledby": "room-title" },
+      h("h1", { id: "room-title" }, t("waiting_room")),
+      h("p.room-sub", {}, `${table.edition_title || table.edition} · ${t("seats_count", { n: table.players })}`),
+      h(
+        "div.invite",
+        {},
+        h("h2", {}, icon("link"), t("invite")),
+        h("p", {}, t("invite_help")),
+        h(
+          "div.inline",
+          {},
+          h("label.sr", { for: "invite-link" }, t("invite")),
+          h("input", { id: "invite-link", readonly: true, value: link, onfocus: (ev) => ev.target.select() }),
+          h(
+            "button.btn",
+            {
+              type: "button",
+              "data-key": "copy",
+              onclick: async (ev) => {
+                const btn = ev.currentTarget;
+                try {
+                  await navigator.clipboard.writeText(link);
+                } catch {
+                  const input = document.getElementById("invite-link");
+                  input.select();
+                  document.execCommand && document.execCommand("copy");
+                }
+                btn.textContent = t("copied");
+              },
+            },
+            t("copy"),
+          ),
+        ),
+        h("p.big-code", { "aria-label": t("table_code") }, table.code),
+      ),
+      h(
+        "ol.seats",
+        { "aria-label": t("players") },
+        table.seats.map((s) => {
+          const mine = seated && s.seat === you.seat;
+          return h(
+            "li.seat." + s.kind + (mine ? ".mine" : ""),
+            {},
+            h("span.avatar", { "aria-hidden": "true" }, s.kind === "bot" ? icon("bot") : s.name ? s.name.charAt(0).toUpperCase() : ""),
+            h(
+              "span.seat-name",
+              {},
+              s.name || t("empty_seat"),
+              s.seat === table.host ? h("span.tag", {}, t("host")) : null,
+              mine ? h("span.tag.you", {}, t("you")) : null,
+              s.kind === "human" && !s.connected ? h("span.tag.off", {}, t("offline")) : null,
+            ),
+            s.kind === "empty" && !seated
+              ? h("button.btn.primary.small", { type: "button", "data-key": `sit-${s.seat}`, onclick: () => game.join(s.seat) }, t("take_seat"))
+              : null,
+            isHost && s.kind === "empty"
+              ? h(
+                  "span.bot-give",
+                  {},
+                  h("label.sr", { for: `lvl-${s.seat}` }, t("bot_level")),
+                  h("select", { id: `lvl-${s.seat}`, "data-key": `lvl-${s.seat}` }, levels.map((l) => h("option", { value: l, selected: l === "medium" }, l))),
+                  h(
+                    "button.btn.small",
+                    { type: "button", "data-key": `bot-${s.seat}`, onclick: () => game.giveBot(s.seat, document.getElementById(`lvl-${s.seat}`).value) },
+                    icon("bot"),
+                    t("give_bot"),
+                  ),
+                )
+              : null,
+            isHost && s.kind === "bot"
+              ? h("button.btn.small.ghost", { type: "button", "data-key": `unbot-${s.seat}`, onclick: () => game.giveBot(s.seat, null) }, t("empty_seat"))
+              : null,
+          );
+        }),
+      ),
+      !seated
+        ? h(
+            "div.field.sit-name",
+            {},
+            h("label", { for: "sit-name" }, t("your_name")),
+            h("input", {
+              id: "sit-name",
+              "data-key": "sit-name",
+              value: game.nameDraft ?? storedName(),
+              maxlength: 24,
+              placeholder: t("name_placeholder"),
+              autocomplete: "nickname",
+              oninput: (ev) => (game.nameDraft = ev.target.value),
+            }),
+          )
+        : null,
+      game.error ? h("p.error", { role: "alert" }, game.error) : null,
+      isHost
+        ? h(
+            "div.room-actions",
+            {},
+            !full ? h("p.note", {}, t("need_full")) : null,
+            h("button.btn.primary.big", { type: "button", "data-key": "start", disabled: !full, onclick: () => game.start() }, t("start_game")),
+          )
+        : h("p.note.wait", { role: "status" }, seated ? t("waiting_for_host") : t("sit_down")),
+    ),
+  );
+}
+
+/** The page of one table: connect, keep the state, draw the room or the game. */
+function tablePage(code) {
+  const game = {
+    code,
+    status: "connecting",
+    table: null,
+    you: null,
+    view: null,
+    legal: [],
+    events: [],
+    eventCount: 0,
+    chat: [],
+    result: null,
+    scores: null,
+    deadline: null,
+    version: 0,
+    busy: false,
+    sideTab: "log",
+    unreadChat: false,
+    error: "",
+    botLevels: null,
+    nameDraft: null,
+    wasMyTurn: false,
+    cardsFor: null,
+    fresh: {},
+  };
+  let socket = null;
+  let actId = 0;
+  let tick = null;
+
+  const token = () => storedToken(code);
+
+  function connect() {
+    if (socket) socket.close();
+    socket = new TableSocket(code, {
+      token: token(),
+      lang: language(),
+      since: () => game.eventCount,
+      onMessage,
+      onStatus: (s, closeCode) => {
+        game.status = s;
+        if (s === "refused") {
+          if (closeCode === 4404) game.error = t("table_not_found");
+          else if (closeCode === 4401) {
+            // A token this table does not know: forget it and watch instead.
+            try {
+              localStorage.removeItem(`citadels.token.${code}`);
+            } catch {
+              /* ignore */
+            }
+            connect();
+            return;
+          }
+        }
+        draw();
+      },
+    });
+  }
+
+  // What just changed (a district built, gold gained or lost), for a short highlight.
+  function markFresh(before, after) {
+    if (!before || !after) return;
+    const until = Date.now() + 900;
+    for (const p of after.players) {
+      const old = before.players.find((q) => q.seat === p.seat);
+      if (!old) continue;
+      for (let i = old.city.length; i < p.city.length; i++) game.fresh[`city-${p.seat}-${i}`] = until;
+      if (old.gold !== p.gold) game.fresh[`gold-${p.seat}`] = until;
+    }
+  }
+
+  function accept(msg) {
+    if ("table" in msg && msg.table) game.table = msg.table;
+    if ("view" in msg && msg.type === "update") markFresh(game.view, msg.view);
+    if ("view" in msg) game.view = msg.view;
+    if (game.view) setRanks(game.view.characters_in_play);
+    if ("legal" in msg) game.legal = msg.legal || [];
+    if ("version" in msg) game.version = msg.version;
+    if ("deadline" in msg) game.deadline = msg.deadline;
+    if (msg.result) game.result = msg.result;
+    if (msg.scores) game.scores = msg.scores;
+    if (msg.score_headers) game.scoreHeaders = msg.score_headers;
+    for (const ev of msg.events || []) game.events[ev.n] = ev;
+    if ("event_count" in msg) game.eventCount = msg.event_count;
+  }
+
+  async function ensureCards() {
+    if (game.table && game.cardsFor !== game.table.edition) {
+      game.cardsFor = game.table.edition;
+      await loadCards(game.table.edition, language());
+      draw();
+    }
+  }
+
+  function onMessage(msg) {
+    switch (msg.type) {
+      case "snapshot":
+        game.you = msg.you;
+        if (msg.events && msg.events.length && msg.events[0].n === 0) game.events = [];
+        accept(msg);
+        game.chat = msg.chat || [];
+        game.busy = false;
+        ensureCards();
+        break;
+      case "update": {
+        const first = msg.event_count - (msg.events || []).length;
+        if (first !== game.eventCount) {
+          socket.send({ type: "sync", since: game.eventCount });
+          return;
+        }
+        accept(msg);
+        announce((msg.events || []).map((e) => e.text).filter(Boolean).slice(-3).join(" "));
+        // Any new state settles a pending click: it was this action, or it is now stale.
+        game.busy = false;
+        break;
+      }
+      case "game_over":
+        game.result = msg.result;
+        game.scores = msg.scores;
+        if (msg.score_headers) game.scoreHeaders = msg.score_headers;
+        break;
+      case "table":
+        game.table = msg.table;
+        if (game.you && !game.you.spectator && msg.table.host === game.you.seat) game.you.host = true;
+        ensureCards();
+        break;
+      case "chat":
+        if (game.awaitChat && msg.text === game.awaitChat.text) game.awaitChat.resolve();
+        game.chat = [...game.chat.slice(-99), msg];
+        announce(`${msg.name || t("spectator_badge")}: ${msg.text}`);
+        if (game.sideTab !== "chat") game.unreadChat = true;
+        break;
+      case "error":
+        game.busy = false;
+        game.error = msg.message || msg.code;
+        if (msg.code === "stale_version" || msg.code === "not_your_turn") socket.send({ type: "sync", since: game.eventCount });
+        clearTimeout(game.errorTimer);
+        game.errorTimer = setTimeout(() => {
+          game.error = "";
+          draw();
+        }, 6000);
+        break;
+      default:
+        return;
+    }
+    draw();
+  }
+
+  function act(action) {
+    if (game.busy) return;
+    game.busy = true;
+    actId += 1;
+    socket.send({ type: "act", action, version: game.version, id: `a${actId}` });
+    draw();
+  }
+
+  async function join(seat) {
+    const name = (game.nameDraft ?? storedName()).trim();
+    if (!name) {
+      game.error = t("name_required");
+      draw();
+      const input = document.getElementById("sit-name");
+      if (input) input.focus();
+      return;
+    }
+    storeName(name);
+    try {
+      const res = await api("POST", `/api/tables/${code}/join`, { name, seat });
+      storeToken(code, res.token);
+      game.table = res.table;
+      game.error = "";
+      connect();
+    } catch (err) {
+      game.error = err.message;
+      draw();
+    }
+  }
+
+  async function hostCall(path, body) {
+    try {
+      const res = await api("POST", path, body, token());
+      game.table = res.table || res;
+      game.error = "";
+    } catch (err) {
+      game.error = err.message;
+    }
+    draw();
+  }
+
+  async function rematch() {
+    const tb = game.table;
+    const bots = {};
+    for (const s of tb.seats) if (s.kind === "bot" && s.seat !== 0) bots[String(s.seat)] = s.bot || "medium";
+    const mine = game.you && !game.you.spectator ? seatName(tb, game.you.seat) : storedName();
+    try {
+      const res = await api("POST", "/api/tables", {
+        name: mine || "Player",
+        edition: tb.edition,
+        players: tb.players,
+        ...(tb.options || {}),
+        bots,
+        timer: tb.timer,
+        public: tb.public,
+        spectator_chat: tb.spectator_chat,
+      });
+      storeToken(res.code, res.token);
+      if (socket && game.you && !game.you.spectator) {
+        // Tell the others where the new table is, and leave once the server has passed it on.
+        const text = `/t/${res.code}`;
+        await new Promise((resolve) => {
+          game.awaitChat = { text, resolve };
+          socket.send({ type: "chat", text });
+          setTimeout(resolve, 3000);
+        });
+        game.awaitChat = null;
+      }
+      navigate(`/t/${res.code}`);
+    } catch (err) {
+      game.error = err.message;
+      draw();
+    }
+  }
+
+  game.join = join;
+  game.giveBot = (seat, level) => hostCall(`/api/tables/${code}/seats/${seat}/bot`, { level });
+  game.start = () => hostCall(`/api/tables/${code}/start`, {});
+  game.redraw = () => draw();
+
+  const handlers = {
+    onAct: act,
+    onChat: (text) => {
+      game.chatDraft = "";
+      socket.send({ type: "chat", text });
+    },
+    onChatDraft: (text) => (game.chatDraft = text),
+    onTab: (name) => {
+      game.sideTab = name;
+      if (name === "chat") game.unreadChat = false;
+      draw();
+    },
+    onRematch: rematch,
+    onScores: (show) => {
+      game.scoresHidden = !show;
+      draw();
+    },
+  };
+
+  function signalTurn() {
+    const mine = game.legal && game.legal.length > 0;
+    document.title = mine ? t("your_turn_title") : `${t("app_title")} · ${code}`;
+    if (mine && !game.wasMyTurn) {
+      chime();
+      announce(turnText(game.view, game.table, game.you));
+      // Keyboard players land on their first action, unless they are busy elsewhere (chat).
+      requestAnimationFrame(() => {
+        const active = document.activeElement;
+        const idle = !active || active === document.body || !document.body.contains(active) || active.closest(".tray");
+        const first = root.querySelector(".tray .action:not([disabled])");
+        if (idle && first) first.focus({ preventScroll: true });
+      });
+    }
+    game.wasMyTurn = mine;
+  }
+
+  function draw() {
+    if (!game.table) {
+      render(
+        root,
+        h("div.loading", { role: "status" }, game.error ? h("p.error", {}, game.error, " ", h("a", { href: "/" }, t("leave"))) : t("connecting")),
+      );
+      return;
+    }
+    const extra = [];
+    if (game.view && game.view.phase !== "over") {
+      extra.push(h("span.round-tag", {}, t("round_n", { n: game.view.round })));
+      extra.push(h("span.turn-tag", {}, turnText(game.view, game.table, game.you)));
+      extra.push(deadlineNote(game));
+    }
+    if (game.you && game.you.spectator && game.table.status !== "open") extra.push(h("span.tag.spec", {}, icon("eye"), t("spectator_badge")));
+    if (game.legal && game.legal.length && !game.wasMyTurn) game.turnBegan = Date.now();
+    const body =
+      game.table.status === "open" || !game.view || !game.you
+        ? waitingRoom(game)
+        : h("main", { id: "main" }, h("h1.sr", {}, `${t("app_title")} · ${code}`), tableScreen(game, handlers));
+    const playing = !(game.table.status === "open" || !game.view || !game.you);
+    render(
+      root,
+      topBar(game, playing ? [h("a.skip", { href: "#actions" }, t("skip_to_actions")), ...extra] : extra),
+      game.error && game.table.status !== "open" ? h("div.toast", { role: "alert" }, game.error) : null,
+      body,
+    );
+    signalTurn();
+    // Keep the newest move in sight.
+    for (const list of root.querySelectorAll(".log, .chat")) list.scrollTop = list.scrollHeight;
+  }
+
+  async function start() {
+    try {
+      const info = await api("GET", "/api/info");
+      game.botLevels = info.bot_levels;
+    } catch {
+      /* the defaults do */
+    }
+    try {
+      game.table = await api("GET", `/api/tables/${code}`);
+    } catch (err) {
+      game.error = err.status === 404 ? t("table_not_found") : err.message;
+      draw();
+      return;
+    }
+    if (game.table.status === "finished" && !token()) {
+      navigate(`/replay/${code}`, true);
+      return;
+    }
+    draw();
+    connect();
+    ensureCards();
+  }
+  // Keys 1–9 play the matching action (shown on the buttons to screen readers as shortcuts).
+  function onKey(ev) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (ev.target.closest && ev.target.closest("input, textarea, select, dialog")) return;
+    const n = Number(ev.key);
+    if (!Number.isInteger(n) || n < 1 || n > 9 || !game.legal || n > game.legal.length) return;
+    ev.preventDefault();
+    act(game.legal[n - 1].action);
+  }
+  document.addEventListener("keydown", onKey);
+  start();
+  tick = setInterval(() => {
+    const el = root.querySelector(".deadline .secs");
+    if (el && game.deadline) el.textContent = t("seconds_n", { n: Math.max(0, Math.round((game.deadline - Date.now()) / 1000)) });
+  }, 1000);
+
+  return () => {
+    clearInterval(tick);
+    document.removeEventListener("keydown", onKey);
+    if (socket) socket.close();
+  };
+}
+
+route();

@@ -1,0 +1,433 @@
+// The lobby: open tables, games to watch or replay, joining by code, and the create-table form.
+
+import { api, storedName, storeName, storeToken } from "./net.js";
+import { h, icon, render } from "./dom.js";
+import { cardName, characterCard, setCards, info } from "./cards.js";
+import { t } from "./strings.js";
+
+const TIMERS = [null, 30, 60, 90, 120, 300];
+
+function prettyId(id) {
+  return String(id).replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+}
+
+/** Card texts of an edition, if the server offers them (see REQUESTS: /api/cards/{edition}). */
+export async function loadCards(edition, lang) {
+  try {
+    const data = await api("GET", `/api/cards/${encodeURIComponent(edition)}?lang=${encodeURIComponent(lang)}`);
+    const map = {};
+    for (const c of data.cards || []) {
+      const colour = c.colour && data.colours ? data.colours[c.colour] || data.colours[c.colour_id] : null;
+      map[c.id] = colour ? { colour_symbol: colour.symbol, colour_word: colour.word, ...c } : c;
+    }
+    setCards(map);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function tableCard(table, kind, go) {
+  const taken = table.seats.filter((s) => s.kind !== "empty").length;
+  const names = table.seats.filter((s) => s.name).map((s) => s.name);
+  const href = kind === "finished" ? `/replay/${table.code}` : `/t/${table.code}`;
+  const label = kind === "open" ? t("join") : kind === "playing" ? t("watch") : t("replay");
+  return h(
+    "li.table-card",
+    {},
+    h("div.tc-head", {}, h("span.code", {}, table.code), h("span.ed", {}, table.edition_title || table.edition)),
+    h(
+      "div.tc-seats",
+      { "aria-label": t("seats_taken", { taken, total: table.players }) },
+      table.seats.map((s) =>
+        h("span.seat-dot." + s.kind, { title: s.name || t("empty_seat") }, s.kind === "bot" ? icon("bot") : s.name ? s.name.charAt(0).toUpperCase() : ""),
+      ),
+      h("span.tc-count", {}, t("seats_taken", { taken, total: table.players })),
+    ),
+    names.length ? h("p.tc-names", {}, names.join(" · ")) : null,
+    h("a.btn" + (kind === "open" ? ".primary" : ""), { href, "data-key": `go-${table.code}`, onclick: go(href) }, label, h("span.sr", {}, ` ${table.code}`)),
+  );
+}
+
+/** Draw the lobby into ``root``; ``navigate(path)`` changes page. */
+export function lobbyScreen(root, { navigate, lang }) {
+  const go = (href) => (ev) => {
+    ev.preventDefault();
+    navigate(href);
+  };
+  let infoData = null;
+  const state = {
+    edition: "classic",
+    players: 4,
+    preset: "",
+    custom: false,
+    characters: [],
+    districts: [],
+    complete_at: null,
+    bots: 1,
+    level: "medium",
+    timer: null,
+    public: true,
+    spectatorChat: false,
+    name: storedName(),
+    error: "",
+    busy: false,
+    lists: { open: [], playing: [], finished: [] },
+    code: "",
+    joinError: "",
+  };
+
+  const edition = () => (infoData ? infoData.editions.find((e) => e.id === state.edition) : null);
+
+  async function loadLists() {
+    if (!alive) return;
+    for (const status of ["open", "playing", "finished"]) {
+      try {
+        state.lists[status] = (await api("GET", `/api/tables?status=${status}`)).tables || [];
+      } catch {
+        state.lists[status] = [];
+      }
+    }
+    if (!alive) return;
+    const box = root.querySelector("#lobby-lists");
+    if (box) render(box, lists());
+    else draw();
+  }
+
+  async function create(ev) {
+    ev.preventDefault();
+    const name = state.name.trim();
+    if (!name) {
+      state.error = t("name_required");
+      draw();
+      root.querySelector("#create-name").focus();
+      return;
+    }
+    storeName(name);
+    const ed = edition();
+    const bots = {};
+    for (let i = 0; i < state.bots; i++) bots[String(state.players - 1 - i)] = state.level;
+    const body = {
+      name,
+      edition: state.edition,
+      players: state.players,
+      bots,
+      timer: state.timer,
+      public: state.public,
+      spectator_chat: state.spectatorChat,
+    };
+    if (ed && ed.custom !== false && ed.presets && ed.presets.length) {
+      if (state.custom) {
+        if (state.characters.length) body.characters = state.characters;
+        if (state.districts.length) body.districts = state.districts;
+      } else if (state.preset) {
+        body.preset = state.preset;
+      }
+    }
+    if (state.complete_at && ed && state.complete_at !== ed.city_size) body.complete_at = state.complete_at;
+    state.busy = true;
+    state.error = "";
+    draw();
+    try {
+      const res = await api("POST", "/api/tables", body);
+      storeToken(res.code, res.token);
+      navigate(`/t/${res.code}`);
+    } catch (err) {
+      state.busy = false;
+      state.error = err.message;
+      draw();
+    }
+  }
+
+  function join(ev) {
+    ev.preventDefault();
+    let code = state.code.trim();
+    const m = code.match(/\/t\/([A-Za-z0-9]+)/);
+    if (m) code = m[1];
+    code = code.toUpperCase().replace(/[^A-Z0-9]/g, "");
+    if (!code) return;
+    navigate(`/t/${code}`);
+  }
+
+  function field(label, id, control, help = null) {
+    return h("div.field", {}, h("label", { for: id }, label), control, help);
+  }
+
+  function select(id, value, options, onchange) {
+    return h(
+      "select",
+      { id, "data-key": id, onchange: (ev) => onchange(ev.target.value) },
+      options.map(([v, text]) => h("option", { value: v ?? "", selected: String(v ?? "") === String(value ?? "") }, text)),
+    );
+  }
+
+  function customPicker(ed) {
+    if (!state.custom) return null;
+    const toggle = (list, id) => (ev) => {
+      const set = new Set(state[list]);
+      if (ev.target.checked) set.add(id);
+      else set.delete(id);
+      state[list] = [...set];
+    };
+    const byRank = {};
+    for (const id of ed.characters || []) {
+      const r = info(id).rank ?? "?";
+      (byRank[r] = byRank[r] || []).push(id);
+    }
+    // One character per rank (radio buttons); the ninth rank may stay empty. Without the
+    // card texts the ranks are unknown: then plain check boxes, and the server checks the set.
+    const ranked = !("?" in byRank);
+    if (ranked && !state.characters.length) state.characters = Object.entries(byRank).filter(([r]) => r !== "9").map(([, ids]) => ids[0]);
+    const choose = (rank, id) => () => {
+      const others = state.characters.filter((c) => String(info(c).rank ?? "?") !== rank);
+      state.characters = id ? [...others, id] : others;
+    };
+    return h(
+      "div.custom",
+      {},
+      h(
+        "fieldset",
+        {},
+        h("legend", {}, t("characters")),
+        Object.entries(byRank).map(([rank, ids]) =>
+          h(
+            "div.rank-group",
+            { role: "radiogroup", "aria-label": t("rank_n", { n: rank }) },
+            h("span.rank-no", { "aria-hidden": "true" }, rank),
+            ids.map((id) =>
+              h(
+                "label.check",
+                {},
+                ranked
+                  ? h("input", { type: "radio", name: `rank-${rank}`, "data-key": `ch-${id}`, checked: state.characters.includes(id), onchange: choose(rank, id) })
+                  : h("input", { type: "checkbox", "data-key": `ch-${id}`, checked: state.characters.includes(id), onchange: toggle("characters", id) }),
+                " ",
+                cardName(id),
+              ),
+            ),
+            rank === "9"
+              ? h(
+                  "label.check",
+                  {},
+                  h("input", { type: "radio", name: "rank-9", "data-key": "ch-none-9", checked: !ids.some((id) => state.characters.includes(id)), onchange: choose(rank, null) }),
+                  " ",
+                  t("none"),
+                )
+              : null,
+          ),
+        ),
+      ),
+      ed.purple_pool && ed.purple_pool.length
+        ? h(
+            "fieldset",
+            {},
+            h("legend", {}, t("purple_districts")),
+            h(
+              "div.pool",
+              {},
+              ed.purple_pool.map((id) =>
+                h("label.check", {}, h("input", { type: "checkbox", "data-key": `pd-${id}`, checked: state.districts.includes(id), onchange: toggle("districts", id) }), " ", cardName(id)),
+              ),
+            ),
+          )
+        : null,
+    );
+  }
+
+  function createForm() {
+    if (!infoData) return h("p", {}, t("connecting"));
+    const ed = edition();
+    const playerOptions = [];
+    for (let n = ed.min_players; n <= ed.max_players; n++) playerOptions.push([n, t("seats_count", { n })]);
+    const botOptions = [];
+    for (let n = 0; n < state.players; n++) botOptions.push([n, String(n)]);
+    const hasSetup = ed.custom || (ed.presets && ed.presets.length);
+    const titles = infoData.preset_titles || {};
+    return h(
+      "form.create-form.parchment",
+      { onsubmit: create, "aria-labelledby": "create-title" },
+      h("h2", { id: "create-title" }, t("create_table")),
+      field(
+        t("your_name"),
+        "create-name",
+        h("input", {
+          id: "create-name",
+          "data-key": "create-name",
+          value: state.name,
+          maxlength: (infoData.limits && infoData.limits.name) || 24,
+          placeholder: t("name_placeholder"),
+          autocomplete: "nickname",
+          required: true,
+          oninput: (ev) => (state.name = ev.target.value),
+        }),
+      ),
+      h(
+        "div.field-row",
+        {},
+        field(
+          t("edition"),
+          "create-edition",
+          select("create-edition", state.edition, infoData.editions.map((e) => [e.id, e.title]), (v) => {
+            state.edition = v;
+            const e = edition();
+            state.players = Math.min(Math.max(state.players, e.min_players), e.max_players);
+            state.preset = "";
+            state.custom = false;
+            state.complete_at = null;
+            loadCards(v, lang).then(draw);
+            draw();
+          }),
+        ),
+        field(
+          t("players"),
+          "create-players",
+          select("create-players", state.players, playerOptions, (v) => {
+            state.players = Number(v);
+            state.bots = Math.min(state.bots, state.players - 1);
+            draw();
+          }),
+        ),
+      ),
+      hasSetup
+        ? field(
+            t("setup"),
+            "create-preset",
+            select(
+              "create-preset",
+              state.custom ? "__custom" : state.preset,
+              [["", t("preset_default")], ...(ed.presets || []).map((p) => [p, titles[p] || prettyId(p)]), ...(ed.custom ? [["__custom", t("custom")]] : [])],
+              (v) => {
+                state.custom = v === "__custom";
+                state.preset = state.custom ? "" : v;
+                draw();
+              },
+            ),
+          )
+        : null,
+      hasSetup ? customPicker(ed) : null,
+      h(
+        "div.field-row",
+        {},
+        (ed.city_size_options || []).length > 1
+          ? field(
+              t("city_size"),
+              "create-city",
+              select("create-city", state.complete_at || ed.city_size, ed.city_size_options.map((n) => [n, t("districts_n", { n })]), (v) => {
+                state.complete_at = Number(v);
+              }),
+            )
+          : null,
+        field(
+          t("turn_timer"),
+          "create-timer",
+          select("create-timer", state.timer, TIMERS.map((s) => [s, s ? t("seconds_n", { n: s }) : t("timer_off")]), (v) => {
+            state.timer = v ? Number(v) : null;
+          }),
+        ),
+      ),
+      h(
+        "div.field-row",
+        {},
+        field(t("bot_count"), "create-bots", select("create-bots", state.bots, botOptions, (v) => {
+          state.bots = Number(v);
+          draw();
+        })),
+        field(
+          t("bot_level"),
+          "create-level",
+          select("create-level", state.level, Object.entries(infoData.bot_levels || { medium: "medium" }).map(([k]) => [k, prettyId(k)]), (v) => {
+            state.level = v;
+          }),
+        ),
+      ),
+      h(
+        "div.field-row.checks",
+        {},
+        h("label.check", {}, h("input", { type: "checkbox", "data-key": "create-public", checked: state.public, onchange: (ev) => (state.public = ev.target.checked) }), " ", t("list_publicly")),
+        h("label.check", {}, h("input", { type: "checkbox", "data-key": "create-specchat", checked: state.spectatorChat, onchange: (ev) => (state.spectatorChat = ev.target.checked) }), " ", t("spectators_chat")),
+      ),
+      state.error ? h("p.error", { role: "alert" }, state.error) : null,
+      h("button.btn.primary.big", { type: "submit", "data-key": "create-submit", disabled: state.busy }, state.busy ? t("creating") : t("create")),
+    );
+  }
+
+  function lists() {
+    const section = (status, title) =>
+      state.lists[status].length || status === "open"
+        ? h(
+            "section.list",
+            { "aria-labelledby": `list-${status}` },
+            h("h2", { id: `list-${status}` }, title),
+            state.lists[status].length
+              ? h("ul.tables", {}, state.lists[status].slice(0, 12).map((tb) => tableCard(tb, status, go)))
+              : h("p.empty", {}, t("no_open_tables")),
+          )
+        : null;
+    return h(
+      "div.lobby-lists",
+      {},
+      h(
+        "form.join-form.parchment",
+        { onsubmit: join, "aria-labelledby": "join-title" },
+        h("h2", { id: "join-title" }, t("join_by_code")),
+        h(
+          "div.inline",
+          {},
+          h("label.sr", { for: "join-code" }, t("table_code")),
+          h("input", { id: "join-code", "data-key": "join-code", placeholder: "K7QM2X", autocomplete: "off", maxlength: 64, value: state.code, oninput: (ev) => (state.code = ev.target.value) }),
+          h("button.btn", { type: "submit", "data-key": "join-submit" }, t("join")),
+        ),
+      ),
+      section("open", t("open_tables")),
+      section("playing", t("watch")),
+      section("finished", t("replay")),
+      h("button.btn.ghost", { type: "button", "data-key": "refresh", onclick: loadLists }, t("refresh")),
+    );
+  }
+
+  function draw() {
+    render(
+      root,
+      h(
+        "main.lobby",
+        { id: "main" },
+        h(
+          "header.hero",
+          {},
+          icon("tower", "hero-icon"),
+          h("div", {}, h("h1", {}, t("app_title")), h("p.tagline", {}, t("tagline"))),
+          h(
+            "div.hero-fan",
+            { "aria-hidden": "true" },
+            ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect", "warlord"].map((id, i) =>
+              h("div.fan-slot", { style: { "--i": i - 3.5 } }, characterCard(id)),
+            ),
+          ),
+        ),
+        h("div.lobby-grid", {}, createForm(), h("div", { id: "lobby-lists" }, lists())),
+      ),
+    );
+  }
+
+  let alive = true;
+  const timer = setInterval(() => {
+    if (alive) loadLists();
+  }, 10000);
+  draw();
+  (async () => {
+    try {
+      infoData = await api("GET", "/api/info");
+      if (!infoData.editions.some((e) => e.id === state.edition)) state.edition = infoData.editions[0].id;
+    } catch (err) {
+      state.error = err.message;
+    }
+    await loadCards(state.edition, lang);
+    if (!alive) return;
+    draw();
+    loadLists();
+  })();
+  return () => {
+    alive = false;
+    clearInterval(timer);
+  };
+}

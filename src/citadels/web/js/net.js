@@ -1,0 +1,142 @@
+// HTTP calls and the table's WebSocket (protocol 1, docs/protocol.md), with automatic
+// reconnection: the seat's token is kept in localStorage per table code.
+
+const TOKEN_KEY = (code) => `citadels.token.${code.toUpperCase()}`;
+const NAME_KEY = "citadels.name";
+
+export function storedToken(code) {
+  try {
+    return localStorage.getItem(TOKEN_KEY(code));
+  } catch {
+    return null;
+  }
+}
+
+export function storeToken(code, token) {
+  try {
+    localStorage.setItem(TOKEN_KEY(code), token);
+  } catch {
+    /* private mode: the seat lasts as long as the page */
+  }
+}
+
+export function storedName() {
+  try {
+    return localStorage.getItem(NAME_KEY) || "";
+  } catch {
+    return "";
+  }
+}
+
+export function storeName(name) {
+  try {
+    localStorage.setItem(NAME_KEY, name);
+  } catch {
+    /* ignore */
+  }
+}
+
+/** An error answered by the server: ``code`` and a ``message`` for people. */
+export class ApiError extends Error {
+  constructor(code, message, status) {
+    super(message || code);
+    this.code = code;
+    this.status = status;
+  }
+}
+
+/** Call the HTTP API; answers the JSON body or throws an ApiError. */
+export async function api(method, path, body = undefined, token = undefined) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (err) {
+    throw new ApiError("network", String(err && err.message ? err.message : err), 0);
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const e = (data && data.error) || {};
+    throw new ApiError(e.code || `http_${response.status}`, e.message || response.statusText, response.status);
+  }
+  return data;
+}
+
+/**
+ * One table connection. ``onMessage(msg)`` gets every server message; ``onStatus(s)`` gets
+ * "connecting", "open", "lost". Reconnects with back-off until ``close()``; ``since()`` tells
+ * the event count the client already holds, so the snapshot carries only the missed events.
+ */
+export class TableSocket {
+  constructor(code, { token, lang, since, onMessage, onStatus }) {
+    this.code = code;
+    this.token = token || null;
+    this.lang = lang || "en";
+    this.since = since || (() => 0);
+    this.onMessage = onMessage;
+    this.onStatus = onStatus || (() => {});
+    this.closed = false;
+    this.attempt = 0;
+    this.ws = null;
+    this.ping = null;
+    this.queue = [];
+    this.connect();
+  }
+
+  connect() {
+    if (this.closed) return;
+    this.onStatus(this.attempt === 0 ? "connecting" : "lost");
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
+    this.ws = ws;
+    ws.addEventListener("open", () => {
+      ws.send(JSON.stringify({ type: "hello", protocol: 1, token: this.token, since: this.since(), lang: this.lang }));
+      this.attempt = 0;
+      this.onStatus("open");
+      for (const msg of this.queue.splice(0)) ws.send(JSON.stringify(msg));
+      clearInterval(this.ping);
+      this.ping = setInterval(() => this.send({ type: "ping" }), 25000);
+    });
+    ws.addEventListener("message", (ev) => {
+      let msg;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      this.onMessage(msg);
+    });
+    ws.addEventListener("close", (ev) => {
+      clearInterval(this.ping);
+      if (this.closed) return;
+      // A refused token or an unknown table will not get better by retrying.
+      if ([4401, 4404, 4400].includes(ev.code)) {
+        this.onStatus("refused", ev.code);
+        return;
+      }
+      this.attempt += 1;
+      this.onStatus("lost");
+      const delay = Math.min(5000, 300 * 2 ** Math.min(this.attempt, 5));
+      setTimeout(() => this.connect(), delay);
+    });
+  }
+
+  /** Send a message now, or as soon as the connection is open again. */
+  send(msg) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+    else if (msg.type !== "ping") this.queue.push(msg);
+  }
+
+  close() {
+    this.closed = true;
+    clearInterval(this.ping);
+    if (this.ws) this.ws.close();
+  }
+}

@@ -1,0 +1,462 @@
+// The game table: every seat's city, gold, hand size and revealed characters, the court of
+// characters, your hand and characters, the legal actions, the move log and the chat.
+// It only draws what the view from the server says; it never decides a rule.
+
+import { characterCard, districtTile, cardChip, info, showCard } from "./cards.js";
+import { h, icon } from "./dom.js";
+import { t } from "./strings.js";
+
+/** The display name of ``seat`` at this table. */
+export function seatName(table, seat) {
+  const entry = table && table.seats ? table.seats.find((s) => s.seat === seat) : null;
+  return (entry && entry.name) || t("seat_n", { n: seat + 1 });
+}
+
+/** Card ids named in an action's JSON (districts, characters, cards to give or keep). */
+export function actionCards(action) {
+  const ids = [];
+  for (const [key, value] of Object.entries(action)) {
+    if (key === "type") continue;
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (typeof v === "string" && knownCard(v)) ids.push(v);
+    }
+  }
+  return ids;
+}
+
+function knownCard(id) {
+  const c = info(id);
+  return c && c.kind && (c.rank != null || c.cost != null);
+}
+
+/** Whose turn it is, in words, from the view. */
+export function turnText(view, table, you) {
+  if (!view) return "";
+  if (view.phase === "over") return t("final_scores");
+  const seat = view.to_move;
+  if (seat == null) return "";
+  const mine = you && !you.spectator && you.seat === seat;
+  if (view.phase === "selection" && view.selection) {
+    return mine ? t("draft") : t("draft_wait", { name: seatName(table, seat) });
+  }
+  const ch = view.turn && view.turn.seat === seat ? info(view.turn.character).name : "";
+  if (mine) return ch ? t("your_turn_char", { character: ch }) : t("your_turn");
+  return ch ? t("turn_of_char", { name: seatName(table, seat), character: ch }) : t("turn_of", { name: seatName(table, seat) });
+}
+
+function seatBadges(game, seat) {
+  const { view, table } = game;
+  const entry = table.seats.find((s) => s.seat === seat) || {};
+  const out = [];
+  if (view.crown === seat) out.push(h("span.badge.crown-badge", { title: t("crown") }, icon("crown"), h("span.sr", {}, t("has_crown"))));
+  if (entry.kind === "bot") out.push(h("span.badge.bot-badge", { title: t("bot") }, icon("bot"), h("span.sr", {}, t("bot"))));
+  if (entry.away) out.push(h("span.badge.away", {}, t("played_by_bot")));
+  else if (entry.kind === "human" && !entry.connected) out.push(h("span.badge.away", {}, t("offline")));
+  return out;
+}
+
+/** Whether ``key`` changed a moment ago (see app.js markFresh). */
+function fresh(game, key) {
+  return game.fresh && game.fresh[key] > Date.now();
+}
+
+function stats(game, player) {
+  const view = game.view;
+  return h(
+    "div.stats",
+    {},
+    h("span.stat.gold" + (fresh(game, `gold-${player.seat}`) ? ".changed" : ""), { title: t("gold") }, icon("coin"), h("b", {}, player.gold), h("span.sr", {}, " " + t("gold"))),
+    h("span.stat.hand", { title: t("cards_n", { n: player.hand_size }) }, icon("cards"), h("b", {}, player.hand_size), h("span.sr", {}, " " + t("cards_n", { n: player.hand_size }))),
+    h(
+      "span.stat.citysize" + (player.complete ? ".complete" : ""),
+      { title: t("city_n", { n: player.city.length, m: view.complete_at }) },
+      icon("city"),
+      h("b", {}, `${player.city.length}/${view.complete_at}`),
+      h("span.sr", {}, " " + t("city")),
+    ),
+  );
+}
+
+function cityRow(game, player, size, keyPrefix) {
+  if (!player.city.length) return h("p.empty", {}, t("empty_city"));
+  return h(
+    "ul.city",
+    { "aria-label": t("city") },
+    player.city.map((id, i) =>
+      h(
+        "li" + (fresh(game, `city-${player.seat}-${i}`) ? ".built" : ""),
+        {},
+        districtTile(id, { size, beautified: (player.beautified || []).includes(id), key: `${keyPrefix}-city-${i}-${id}` }),
+      ),
+    ),
+  );
+}
+
+function opponentPanel(game, player) {
+  const { view, table } = game;
+  const toMove = view.to_move === player.seat && view.phase !== "over";
+  const name = seatName(table, player.seat);
+  return h(
+    "section.seat-panel" + (toMove ? ".to-move" : ""),
+    { "aria-label": name, "data-seat": player.seat },
+    h(
+      "header",
+      {},
+      h("span.avatar", { "aria-hidden": "true" }, name.trim().charAt(0).toUpperCase()),
+      h("h2.pname", {}, name),
+      seatBadges(game, player.seat),
+      stats(game, player),
+    ),
+    h(
+      "div.ptable",
+      {},
+      player.characters.length
+        ? h("div.pchars", {}, player.characters.map((c) => characterCard(c, { extra: "mini", status: charStatus(view, c) })))
+        : null,
+      cityRow(game, player, "mini", `p${player.seat}`),
+    ),
+  );
+}
+
+function charStatus(view, id) {
+  if (view.murdered === id) return "murdered";
+  if (view.robbed === id) return "robbed";
+  if (view.bewitched === id) return "bewitched";
+  return "";
+}
+
+/** The court: every character in play with what is publicly known of it. */
+function court(game) {
+  const { view, table } = game;
+  const known = new Set(view.known_facedown || []);
+  const removed = new Set(view.faceup_removed || []);
+  const current = view.turn ? view.turn.character : null;
+  return h(
+    "section.court",
+    { "aria-label": t("the_court") },
+    h("h2.sr", {}, t("the_court")),
+    h(
+      "ol.court-row",
+      {},
+      view.characters_in_play.map((id) => {
+        let owner = "";
+        let extra = "";
+        if (removed.has(id)) {
+          owner = t("removed");
+          extra = "removed";
+        } else if (id in (view.revealed || {})) {
+          owner = seatName(table, view.revealed[id]);
+          extra = "revealed";
+        } else if (known.has(id)) {
+          owner = t("known_facedown");
+          extra = "seen";
+        }
+        if (id === current) extra += " current";
+        const card = characterCard(id, { status: charStatus(view, id), owner, extra: ["court-card", ...extra.split(" ")].filter(Boolean).join(".") });
+        return h(
+          "li",
+          {},
+          h("button.court-btn", { type: "button", "aria-label": `${info(id).name}${owner ? " — " + owner : ""}`, "data-key": `court-${id}`, onclick: () => showCard(id) }, card),
+        );
+      }),
+    ),
+    h(
+      "div.court-meta",
+      {},
+      view.facedown_count ? h("span.facedown", {}, icon("facedown"), t("facedown_n", { n: view.facedown_count })) : null,
+      h("span.deck", {}, icon("cards"), t("deck_n", { n: view.deck_size })),
+    ),
+  );
+}
+
+function myPanel(game, me) {
+  const { view, table, you } = game;
+  const name = seatName(table, you.seat);
+  return h(
+    "section.my-panel" + (view.to_move === you.seat && view.phase !== "over" ? ".to-move" : ""),
+    { "aria-label": t("you") + ": " + name },
+    h(
+      "header",
+      {},
+      h("span.avatar.me", { "aria-hidden": "true" }, name.trim().charAt(0).toUpperCase()),
+      h("h2.pname", {}, name, h("span.you-tag", {}, t("you"))),
+      seatBadges(game, you.seat),
+      stats(game, me),
+    ),
+    h(
+      "div.my-grid",
+      {},
+      h(
+        "div.my-chars",
+        {},
+        h("h3", {}, t("your_characters")),
+        me.characters.length
+          ? h("div.row", {}, me.characters.map((c) => h("button.court-btn", { type: "button", "aria-label": info(c).name, "data-key": `mine-${c}`, onclick: () => showCard(c) }, characterCard(c, { status: charStatus(view, c) }))))
+          : h("p.empty", {}, "—"),
+      ),
+      h("div.my-city", {}, h("h3", {}, t("city")), cityRow(game, me, "small", "me")),
+      h(
+        "div.my-hand",
+        {},
+        h("h3", {}, t("hand"), " ", h("span.count", {}, `(${(me.hand || []).length})`)),
+        (me.hand || []).length
+          ? h("ul.hand", { "aria-label": t("hand") }, me.hand.map((id, i) => h("li", { style: { "--i": i } }, districtTile(id, { size: "small", key: `hand-${i}-${id}`, extra: buildable(game, id) ? "buildable" : "" }))))
+          : h("p.empty", {}, t("empty_hand")),
+      ),
+    ),
+  );
+}
+
+function buildable(game, id) {
+  return (game.legal || []).some((l) => l.action.type === "build" && l.action.district === id);
+}
+
+/** The legal actions: character cards in the draft, buttons otherwise. */
+function actionsPanel(game, onAct) {
+  const { view, legal, you } = game;
+  const busy = game.busy;
+  if (you.spectator) {
+    return h("section.tray.spectator", { "aria-label": t("actions") }, h("p.tray-note", {}, icon("eye"), t("spectating")));
+  }
+  if (!legal || !legal.length) {
+    return h(
+      "section.tray.idle",
+      { "aria-label": t("actions"), id: "actions", tabindex: "-1" },
+      h("p.tray-note", {}, view.phase === "over" ? t("final_scores") : turnText(view, game.table, you)),
+    );
+  }
+  const draft = legal.every((l) => l.action.type === "pick" || l.action.type === "put_aside");
+  const buttons = legal.map((l, i) => {
+    const cards = actionCards(l.action);
+    const tipId = `tip-${i}`;
+    const power = cards.map((c) => info(c).power).filter(Boolean).join(" ");
+    const attrs = {
+      type: "button",
+      "data-index": i,
+      "data-key": `act-${i}-${JSON.stringify(l.action)}`,
+      "data-action": l.action.type,
+      "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
+      disabled: busy,
+      "aria-describedby": power && !draft ? tipId : null,
+      onclick: () => onAct(l.action),
+    };
+    if (draft && l.action.character) {
+      return h(
+        "button.action.draft-pick",
+        attrs,
+        characterCard(l.action.character, { big: true, extra: "wide" }),
+        h("span.action-label", {}, l.label),
+      );
+    }
+    return h(
+      "span.action-wrap",
+      {},
+      h(
+        "button.action.btn" + (l.action.type === "end_turn" ? ".end" : ""),
+        attrs,
+        i < 9 ? h("kbd.key-hint", { "aria-hidden": "true" }, i + 1) : null,
+        cards.slice(0, 2).map((c) => cardChip(c)),
+        h("span.action-label", {}, l.label),
+      ),
+      power ? h("span.tip", { role: "tooltip", id: tipId }, power) : null,
+    );
+  });
+  return h(
+    "section.tray" + (draft ? ".drafting" : "") + ".live" + (game.turnBegan && Date.now() - game.turnBegan < 500 ? ".arrive" : ""),
+    { "aria-label": t("actions"), id: "actions", tabindex: "-1" },
+    h("h2.tray-title", {}, icon("crown"), draft ? (legal[0].action.type === "put_aside" ? t("draft_put_aside") : t("draft")) : turnText(view, game.table, you)),
+    h("div.tray-actions" + (draft ? ".draft-row" : ""), {}, buttons),
+  );
+}
+
+/** The seconds left before the stand-in bot plays (tables with a turn timer). */
+export function deadlineNote(game) {
+  if (!game.deadline) return null;
+  const secs = Math.max(0, Math.round((game.deadline - Date.now()) / 1000));
+  return h("span.deadline", {}, icon("hourglass"), h("span.secs", {}, t("seconds_n", { n: secs })));
+}
+
+/** Chat text as text nodes, with table links (/t/CODE, e.g. a rematch) made clickable. */
+function linkify(text) {
+  return String(text)
+    .split(/(\/t\/[A-Za-z0-9]{6})\b/)
+    .map((part, i) => (i % 2 ? h("a", { href: part }, part) : part));
+}
+
+/** The side panel: the move log and the chat, as tabs. */
+function sidePanel(game, handlers) {
+  const tab = game.sideTab || "log";
+  const logItems = (game.events || []).filter((e) => e && e.text);
+  const canChat = !game.you.spectator || (game.table && game.table.spectator_chat);
+  const logList = h(
+    "ol.log",
+    { "aria-label": t("log"), tabindex: "0" },
+    logItems.slice(-150).map((e) => h("li.ev.k-" + e.kind + (e.kind === "round" ? ".round" : ""), {}, e.text)),
+  );
+  const chatList = h(
+    "ol.chat",
+    { "aria-label": t("chat"), tabindex: "0" },
+    (game.chat || []).map((m) => h("li", {}, h("b", {}, (m.name || t("spectator_badge")) + ": "), linkify(m.text))),
+  );
+  const form = canChat
+    ? h(
+        "form.chat-form",
+        {
+          onsubmit: (ev) => {
+            ev.preventDefault();
+            const input = ev.target.querySelector("input");
+            const text = input.value.trim();
+            if (text) handlers.onChat(text);
+            input.value = "";
+          },
+        },
+        h("label.sr", { for: "chat-input" }, t("say")),
+        h("input", { id: "chat-input", "data-key": "chat-input", maxlength: 300, autocomplete: "off", placeholder: t("say"), value: game.chatDraft || "", oninput: (ev) => handlers.onChatDraft(ev.target.value) }),
+        h("button.btn.small", { type: "submit", "data-key": "chat-send" }, t("send")),
+      )
+    : h("p.note", {}, t("chat_readonly"));
+  return h(
+    "aside.side",
+    { "aria-label": `${t("log")} / ${t("chat")}` },
+    h(
+      "div.tabs",
+      { role: "tablist" },
+      ["log", "chat"].map((name) =>
+        h(
+          "button.tab",
+          {
+            type: "button",
+            role: "tab",
+            id: `tab-${name}`,
+            "data-key": `tab-${name}`,
+            "aria-selected": tab === name ? "true" : "false",
+            "aria-controls": `panel-${name}`,
+            onclick: () => handlers.onTab(name),
+          },
+          t(name),
+          name === "chat" && game.unreadChat ? h("span.dot", { "aria-hidden": "true" }) : null,
+        ),
+      ),
+    ),
+    h("div.tabpanel", { id: "panel-log", role: "tabpanel", "aria-labelledby": "tab-log", hidden: tab !== "log" }, logList),
+    h("div.tabpanel", { id: "panel-chat", role: "tabpanel", "aria-labelledby": "tab-chat", hidden: tab !== "chat" }, chatList, form),
+  );
+}
+
+/** Final scores with the breakdown and the tie-break. */
+export function scoresPanel(game, handlers) {
+  const rows = game.scores || [];
+  const result = game.result || {};
+  const parts = [
+    ["districts", "city"],
+    ["colours", "colours"],
+    ["first_complete", "first"],
+    ["complete", "complete"],
+    ["bonus", "bonus"],
+  ];
+  // The server's column titles (score_headers) name the ScoreLine fields from "name" on.
+  const fields = ["name", "score", "city", "colours", "first", "complete", "bonus", "rank", "winner", "tiebreak", "gold"];
+  const headers = {};
+  (game.scoreHeaders || []).forEach((title, i) => (headers[fields[i]] = title));
+  const value = (row, [key, alt]) => {
+    if (row.breakdown && typeof row.breakdown === "object" && key in row.breakdown) return row.breakdown[key];
+    if (alt in row) return row[alt];
+    if (key in row) return row[key];
+    const r = (result.seats || []).find((s) => s.seat === row.seat);
+    return r && r.breakdown ? r.breakdown[key] : "";
+  };
+  const tie = rows.some((r) => r.tiebreak);
+  const winners = result.winners || rows.filter((r) => r.winner || r.rank === 1).map((r) => r.seat);
+  return h(
+    "section.scores",
+    { "aria-labelledby": "scores-title", role: "dialog", "aria-modal": "false" },
+    h("h2", { id: "scores-title" }, icon("crown"), t("final_scores")),
+    h(
+      "p.winner-line",
+      {},
+      (winners.length > 1 ? t("winners") : t("winner")) + ": ",
+      h("strong", {}, winners.map((s) => seatName(game.table, s)).join(", ")),
+    ),
+    h(
+      "div.table-wrap",
+      {},
+      h(
+        "table.score-table",
+        {},
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th.rank-col", { scope: "col" }, headers.rank || t("rank")),
+            h("th", { scope: "col" }, headers.name || t("player")),
+            parts.map(([key, alt]) => h("th", { scope: "col" }, headers[alt] || t(`score_${key}`))),
+            h("th", { scope: "col" }, headers.score || t("total")),
+            tie ? h("th", { scope: "col" }, headers.tiebreak || t("tiebreak")) : null,
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          rows.map((row) =>
+            h(
+              "tr" + (winners.includes(row.seat) ? ".win" : ""),
+              {},
+              h("td.rank-col", {}, row.rank ?? ""),
+              h("th", { scope: "row" }, row.name || seatName(game.table, row.seat)),
+              parts.map((p) => h("td", {}, value(row, p))),
+              h("td.total", {}, h("strong", {}, row.score)),
+              tie ? h("td", {}, row.tiebreak || "") : null,
+            ),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "div.score-buttons",
+      {},
+      game.replay ? null : h("button.btn.primary", { type: "button", "data-key": "rematch", onclick: handlers.onRematch }, t("rematch")),
+      game.replay ? null : h("a.btn", { href: `/replay/${game.code}`, "data-key": "replay-link" }, t("watch_replay")),
+      h("a.btn", { href: "/", "data-key": "lobby-link" }, t("new_table")),
+      h("button.btn.ghost", { type: "button", "data-key": "scores-close", onclick: () => handlers.onScores(false) }, t("back_to_table")),
+    ),
+  );
+}
+
+/** The whole table screen for ``game`` (see app.js for its fields). */
+export function tableScreen(game, handlers) {
+  const { view, you } = game;
+  const players = view.players;
+  const me = you.spectator ? null : players.find((p) => p.seat === you.seat);
+  // Opponents in turn order after you, so the table reads like sitting round it.
+  const start = me ? me.seat : 0;
+  const others = players
+    .filter((p) => !me || p.seat !== me.seat)
+    .sort((a, b) => ((a.seat - start + players.length) % players.length) - ((b.seat - start + players.length) % players.length));
+  const over = view.phase === "over";
+  return h(
+    "div.table-screen" + (you.spectator ? ".spectating" : "") + (over ? ".over" : ""),
+    {},
+    h(
+      "div.board",
+      {},
+      h("div.opponents", { style: { "--n": others.length } }, others.map((p) => opponentPanel(game, p))),
+      court(game),
+    ),
+    me ? myPanel(game, me) : null,
+    sidePanel(game, handlers),
+    over
+      ? h(
+          "section.tray.over",
+          { "aria-label": t("final_scores"), id: "actions", tabindex: "-1" },
+          h("button.btn.primary", { type: "button", "data-key": "scores-open", onclick: () => handlers.onScores(true) }, icon("crown"), t("final_scores")),
+          game.replay ? null : h("button.btn", { type: "button", "data-key": "rematch-tray", onclick: handlers.onRematch }, t("rematch")),
+        )
+      : actionsPanel(game, handlers.onAct),
+    over && game.scores && !game.scoresHidden ? h("div.scores-overlay", {}, scoresPanel(game, handlers)) : null,
+    game.turnBegan && Date.now() - game.turnBegan < 300 && !over
+      ? h("div.turn-banner", { "aria-hidden": "true" }, icon("crown"), t("your_turn"))
+      : null,
+  );
+}

@@ -1,0 +1,136 @@
+"""Fixtures for the browser tests: a real ``citadels serve`` (uvicorn) on a free loopback port
+with SQLite in a temporary folder, and Debian's Chromium driven by Playwright.
+
+The tests skip when Chromium or Playwright is missing, unless CITADELS_REQUIRE_SERVICES=1
+(CI sets it), in which case they fail."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+REQUIRE = os.environ.get("CITADELS_REQUIRE_SERVICES") == "1"
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "out" / "screenshots"
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "xdist_group(name): keep these tests on one xdist worker")
+
+
+def _unavailable(message: str) -> None:
+    if REQUIRE:
+        pytest.fail(message + " (CITADELS_REQUIRE_SERVICES=1)")
+    pytest.skip(message)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The base URL of a real server process (uvicorn through ``citadels serve``).
+    CITADELS_WEB_SERVER=http://127.0.0.1:PORT points the tests at a server already running."""
+    external = os.environ.get("CITADELS_WEB_SERVER")
+    if external:
+        yield external.rstrip("/")
+        return
+    folder = tmp_path_factory.mktemp("webserver")
+    port = free_port()
+    log = (folder / "server.log").open("w")
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "citadels",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{folder / 'citadels.sqlite3'}",
+            "--bot-workers",
+            "1",
+            "--grace",
+            "30",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        cwd=folder,
+        start_new_session=True,  # its bot workers share its process group, ended together
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                text = (folder / "server.log").read_text()
+                raise RuntimeError("the server did not start:\n" + text)
+            time.sleep(0.2)
+        yield url
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium."""
+    if not Path(CHROMIUM).exists():
+        _unavailable(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def shot(page: Any, name: str) -> None:
+    """Keep a screenshot of the page under out/screenshots/ (a test artefact, not committed)."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
