@@ -415,3 +415,48 @@ def test_a_table_survives_in_storage(sqlite_url: str) -> None:
     expected.pop("log")
     assert expected == last_view
     store.close()
+
+
+def test_cards_endpoint_gives_every_card_with_its_colour_in_words(sqlite_url: str) -> None:
+    """Card texts for hover/tap: every card of the edition, colours as symbol and word."""
+
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            status, out = await http(base, "GET", "/api/cards/classic?lang=en")
+            assert status == 200
+            ids = {c["id"] for c in out["cards"]}
+            assert {"assassin", "warlord", "market", "haunted_city", "queen"} <= ids
+            market = next(c for c in out["cards"] if c["id"] == "market")
+            assert market["cost"] == 2 and market["colour_word"] and market["colour_symbol"]
+            assassin = next(c for c in out["cards"] if c["id"] == "assassin")
+            assert assassin["rank"] == 1 and assassin["power"]
+            assert all(set(v) == {"symbol", "word", "letter"} for v in out["colours"].values())
+            status, out = await http(base, "GET", "/api/cards/chess")
+            assert status == 404 and out["error"]["code"] == "not_found"
+            status, out = await http(base, "GET", "/api/cards/basic?lang=<script>")
+            assert status == 400 and out["error"]["code"] == "bad_request"
+
+    run(go())
+
+
+def test_info_names_the_presets_and_a_seed_fixes_the_deal(sqlite_url: str) -> None:
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            _, info = await http(base, "GET", "/api/info")
+            classic = next(e for e in info["editions"] if e["id"] == "classic")
+            assert set(classic["preset_titles"]) == set(classic["presets"])
+            assert classic["preset_titles"]["dark_city"].startswith("Dark City: Wizard")
+            await make_table(base, edition="basic", players=3, seed=12345)
+            status, out = await http(
+                base, "POST", "/api/tables", {"name": "Anna", "seed": "12345"}
+            )
+            assert status == 400 and "seed" in out["error"]["message"]
+            status, out = await http(base, "POST", "/api/tables", {"name": "Anna", "seed": -1})
+            assert status == 400 and out["error"]["code"] == "bad_setup"
+
+    run(go())
+    store = Store(sqlite_url)
+    try:
+        assert [t.seed for t in store.list_tables("open")] == [12345]
+    finally:
+        store.close()

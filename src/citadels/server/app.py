@@ -177,6 +177,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                     "city_size": ed.city_size,
                     "city_size_options": list(ed.city_size_options),
                     "presets": sorted(ed.presets),
+                    "preset_titles": texts.preset_titles(ed.id),
                     "characters": list(ed.characters),
                     "purple_pool": list(getattr(ed, "purple_pool", ()) or ()),
                     "custom": "characters" in ed.options,
@@ -191,6 +192,15 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 "limits": {"name": NAME_MAX, "chat": CHAT_MAX, "message_bytes": MESSAGE_MAX},
             }
         )
+
+    async def cards(request: Request) -> Response:
+        edition = request.path_params["edition"]
+        lang = request.query_params.get("lang", "en")
+        if edition not in EDITIONS:
+            return _error(ServerError("not_found", "no such edition", 404))
+        if not (1 <= len(lang) <= 16 and lang.replace("-", "").replace("_", "").isalnum()):
+            return _error(ServerError("bad_request", "lang must be a language code"))
+        return JSONResponse(texts.card_catalog(edition, lang))
 
     async def healthz(_request: Request) -> Response:
         return JSONResponse({"ok": True, "protocol": PROTOCOL})
@@ -474,6 +484,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     routes = [
         Route("/healthz", healthz),
         Route("/api/info", info),
+        Route("/api/cards/{edition}", cards),
         Route("/api/tables", tables, methods=["GET", "POST"]),
         Route("/api/tables/{code}", table),
         Route("/api/tables/{code}/join", join, methods=["POST"]),

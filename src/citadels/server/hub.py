@@ -281,7 +281,7 @@ class Hub:
         """Create a table (``POST /api/tables``)."""
         allowed = {
             "name", "edition", "players", "preset", "characters", "districts", "complete_at",
-            "bots", "timer", "public", "spectator_chat",
+            "bots", "timer", "public", "spectator_chat", "seed",
         }  # fmt: skip
         unknown = sorted(set(body) - allowed)
         if unknown:
@@ -331,7 +331,11 @@ class Hub:
                     "bad_level", f"unknown bot level {level!r}; levels: {', '.join(BOT_LEVELS)}"
                 )
             seats[int(key)] = SeatRow(int(key), "bot", None, level)
-        seed = secrets.randbits(62)
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbits(62)
+        elif type(seed) is not int or not 0 <= seed < 2**62:
+            raise ServerError("bad_setup", "seed must be null or an integer from 0 to 2^62 - 1")
         for _ in range(20):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             table_id = await asyncio.to_thread(

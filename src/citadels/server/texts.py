@@ -19,6 +19,7 @@ from citadels.present import N_, score_headers, score_lines, translator
 _BOT_NAME = N_("Bot {seat} ({level})")
 _SEAT_NAME = N_("Seat {seat}")
 _SCORE_ROW = N_("{rank}. {name}: {score} points")
+_PRESET_TITLE = N_("{name}: {what}")
 
 
 def edition_title(edition: str, lang: str = "en") -> str:
@@ -70,3 +71,38 @@ def bot_name(seat: int, level: str, lang: str = "en") -> str:
 def seat_name(seat: int, lang: str = "en") -> str:
     """The name of an empty or unnamed seat."""
     return translator(lang).gettext(_SEAT_NAME, seat=seat)
+
+
+def card_catalog(edition: str, lang: str = "en") -> dict[str, Any]:
+    """Every card of an edition as the client shows it (public data, the same for every
+    viewer): ``present.card_info`` fields plus the colour's symbol and word, and the colour
+    labels by colour."""
+    cards = []
+    colours: dict[str, dict[str, str]] = {}
+    for info in present.all_cards(edition, lang=lang):
+        card = asdict(info)
+        if info.colour:
+            label = present.colour_label(info.colour, lang=lang)
+            colours[info.colour] = {
+                "symbol": label.symbol,
+                "word": label.word,
+                "letter": label.letter,
+            }
+            card["colour_symbol"] = label.symbol
+            card["colour_word"] = label.word
+        cards.append(card)
+    return {"edition": get_edition(edition).id, "lang": lang, "cards": cards, "colours": colours}
+
+
+def preset_titles(edition: str, lang: str = "en") -> dict[str, str]:
+    """The titles of an edition's presets, by id: the preset's name (a proper name, from its
+    id) and what it changes, e.g. ``Dark City: Wizard and Navigator; …``."""
+    tr = translator(lang)
+    return {
+        p.id: tr.gettext(
+            _PRESET_TITLE,
+            name=tr.gettext(p.id.replace("_", " ").title()),
+            what=tr.gettext(p.title),
+        )
+        for p in get_edition(edition).presets.values()
+    }
