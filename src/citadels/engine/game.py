@@ -72,6 +72,12 @@ class Game:
         """Whether the game has ended (C-14); ``to_move`` is then ``None``."""
         return self.state.phase == OVER
 
+    @property
+    def log_size(self) -> int:
+        """The number of events logged so far: ``view(seat, log_from=game.log_size)`` is a
+        view without the log, for a client that already has it."""
+        return len(self.state.log)
+
     def _legal_list(self) -> list[Action]:
         legal = self._legal
         if legal is None:

@@ -249,7 +249,7 @@ class PlayApp(App[str]):
         game = self.session.game
         self._prompted = True
         self._legal = game.legal_actions()
-        view = game.view(seat)
+        view = game.view(seat, log_from=game.log_size)
         self.refresh_table(view)
         w = self._words
         menu = self.query_one("#menu", ActionMenu)
@@ -317,7 +317,7 @@ class PlayApp(App[str]):
             return
         game = self.session.game
         seat = game.to_move
-        view = game.view(seat)
+        view = game.view(seat, log_from=game.log_size)
         w = self._words
         try:
             action = present.parse_action(text, self._legal, view, w.lang, list(w.names))
@@ -471,7 +471,7 @@ class PlayApp(App[str]):
         """Draw the table, the viewer's hand and the narration from the viewer's view."""
         game = self.session.game
         if view is None or view.get("seat") != self.viewer:
-            view = game.view(self.viewer)
+            view = game.view(self.viewer, log_from=game.log_size)  # the log is drawn apart
         self._drawn_width = self.size.width
         w = self._words
         thinking = self._thinking is not None
@@ -563,7 +563,7 @@ class PlayApp(App[str]):
             index = menu.highlighted
             if self._prompted and index is not None and 0 <= index < len(self._legal):
                 seat = self.session.game.to_move
-                view = self.session.game.view(seat)
+                view = self.session.game.view(seat, log_from=self.session.game.log_size)
                 card = tbl.action_card(self._words, self._legal[index], view)
         self.push_screen(HelpScreen(self._words, card))
 
