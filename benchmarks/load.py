@@ -41,14 +41,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: str, port: int, workers: int, log: Path) -> subprocess.Popen[bytes]:
+def start_server(
+    db: str, port: int, workers: int, log: Path, bot_delay: float = 0.0
+) -> subprocess.Popen[bytes]:
     code = (
         "import sys; from citadels.server import ServerConfig, serve; "
-        "serve(ServerConfig(db=sys.argv[1], bot_workers=int(sys.argv[2]), grace=60), "
-        "port=int(sys.argv[3]), announce=False)"
+        "serve(ServerConfig(db=sys.argv[1], bot_workers=int(sys.argv[2]), grace=60, "
+        "bot_delay=float(sys.argv[4])), port=int(sys.argv[3]), announce=False)"
     )
     proc = subprocess.Popen(
-        [sys.executable, "-c", code, db, str(workers), str(port)],
+        [sys.executable, "-c", code, db, str(workers), str(port), str(bot_delay)],
         stdout=log.open("wb"),
         stderr=subprocess.STDOUT,
         start_new_session=True,
@@ -106,6 +108,11 @@ async def one_table(
         acted = -1
         while c.result is None and time.monotonic() < stop_at:
             if c.legal and c.version != acted:
+                if args.think > 0:
+                    # A person thinks before acting: exponential, with mean --think seconds.
+                    await asyncio.sleep(min(c.rng.expovariate(1 / args.think), 10 * args.think))
+                    if time.monotonic() >= stop_at:
+                        return
                 acted = c.version
                 await c.act(c.rng.choice(c.legal)["action"])
             try:
@@ -153,6 +160,14 @@ def main() -> None:
     p.add_argument("--clients", type=int, default=1, help="WebSocket seats per table")
     p.add_argument("--bot-level", default="random", help="level of the server's bots")
     p.add_argument("--workers", type=int, default=2, help="the server's bot processes")
+    p.add_argument(
+        "--think", type=float, default=0.0,
+        help="mean think time of the WebSocket players in seconds (exponential; 0: none)",
+    )  # fmt: skip
+    p.add_argument(
+        "--bot-delay", type=float, default=0.0,
+        help="the server's pause before a bot moves (ServerConfig.bot_delay), in seconds",
+    )  # fmt: skip
     p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = p.parse_args()
@@ -161,7 +176,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
         port = free_port()
-        proc = start_server(db, port, args.workers, Path(tmp) / "server.log")
+        proc = start_server(db, port, args.workers, Path(tmp) / "server.log", args.bot_delay)
         try:
             cpu0 = cpu_seconds(proc.pid)
             stats = asyncio.run(run(args, f"http://127.0.0.1:{port}"))
@@ -182,6 +197,8 @@ def main() -> None:
     elapsed = stats.elapsed  # type: ignore[attr-defined]
     report: dict[str, Any] = {
         "tables": args.tables,
+        "think_s": args.think,
+        "bot_delay_s": args.bot_delay,
         "seconds": round(elapsed, 1),
         "games_completed": stats.games,
         "actions": stats.actions,
