@@ -5,9 +5,17 @@ given), creates N tables, and plays them: ``--clients`` seats of every table are
 connected over WebSockets (random legal actions), the other seats are the server's own bots.
 A finished table is replaced by a new one until ``--seconds`` have passed. Reports games
 completed, actions per second (all seats) and the latency of the clients' actions (from
-sending ``act`` to receiving its acknowledged ``update``), p50 and p99.
+sending ``act`` to receiving its acknowledged ``update``), p50 and p99, and the server's CPU
+time per action.
+
+Saturation (everyone acts at once; the server's throughput), and real play (the WebSocket
+players think for an exponential time of mean ``--think`` seconds before each action;
+``--bot-delay`` paces the server's bots as ``ServerConfig.bot_delay`` does):
 
     .venv/bin/python benchmarks/load.py --tables 200 --seconds 60
+    .venv/bin/python benchmarks/load.py --tables 200 --seconds 60 --think 2
+
+Figures measured on the project's 2-core machine are in docs/deploy.md.
 
 This is a benchmark, not a test: nothing fails on a slow machine.
 """
