@@ -91,6 +91,17 @@ class Stats:
         self.errors: dict[str, int] = {}
 
 
+async def post(http: httpx.AsyncClient, url: str, **kw: Any) -> httpx.Response:
+    """POST, trying again when a kept-alive connection was closed under the request."""
+    for attempt in range(3):
+        try:
+            return await http.post(url, **kw)
+        except (httpx.ReadError, httpx.RemoteProtocolError, httpx.WriteError):
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 async def one_table(
     http: httpx.AsyncClient, base: str, args: argparse.Namespace, seed: int, stats: Stats,
     stop_at: float,
@@ -98,19 +109,19 @@ async def one_table(
     rng = random.Random(seed)
     players = args.players
     bots = {str(s): args.bot_level for s in range(args.clients, players)}
-    r = await http.post("/api/tables", json={
+    r = await post(http, "/api/tables", json={
         "name": "Load 0", "edition": args.edition, "players": players, "bots": bots,
         "public": False,
     })  # fmt: skip
     made = r.json()
     code, tokens = made["code"], [made["token"]]
     for s in range(1, args.clients):
-        r = await http.post(f"/api/tables/{code}/join", json={"name": f"Load {s}", "seat": s})
+        r = await post(http, f"/api/tables/{code}/join", json={"name": f"Load {s}", "seat": s})
         tokens.append(r.json()["token"])
     clients = [PlayerClient(base, code, tok, seed=rng.randrange(1 << 30)) for tok in tokens]
     for c in clients:
         await c.connect()
-    await http.post(f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
+    await post(http, f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
 
     async def play(c: PlayerClient) -> None:
         acted = -1
