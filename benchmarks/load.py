@@ -5,9 +5,17 @@ given), creates N tables, and plays them: ``--clients`` seats of every table are
 connected over WebSockets (random legal actions), the other seats are the server's own bots.
 A finished table is replaced by a new one until ``--seconds`` have passed. Reports games
 completed, actions per second (all seats) and the latency of the clients' actions (from
-sending ``act`` to receiving its acknowledged ``update``), p50 and p99.
+sending ``act`` to receiving its acknowledged ``update``), p50 and p99, and the server's CPU
+time per action.
+
+Saturation (everyone acts at once; the server's throughput), and real play (the WebSocket
+players think for an exponential time of mean ``--think`` seconds before each action;
+``--bot-delay`` paces the server's bots as ``ServerConfig.bot_delay`` does):
 
     .venv/bin/python benchmarks/load.py --tables 200 --seconds 60
+    .venv/bin/python benchmarks/load.py --tables 200 --seconds 60 --think 2
+
+Figures measured on the project's 2-core machine are in docs/deploy.md.
 
 This is a benchmark, not a test: nothing fails on a slow machine.
 """
@@ -41,14 +49,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(db: str, port: int, workers: int, log: Path) -> subprocess.Popen[bytes]:
+def start_server(
+    db: str, port: int, workers: int, log: Path, bot_delay: float = 0.0
+) -> subprocess.Popen[bytes]:
     code = (
         "import sys; from citadels.server import ServerConfig, serve; "
-        "serve(ServerConfig(db=sys.argv[1], bot_workers=int(sys.argv[2]), grace=60), "
-        "port=int(sys.argv[3]), announce=False)"
+        "serve(ServerConfig(db=sys.argv[1], bot_workers=int(sys.argv[2]), grace=60, "
+        "bot_delay=float(sys.argv[4])), port=int(sys.argv[3]), announce=False)"
     )
     proc = subprocess.Popen(
-        [sys.executable, "-c", code, db, str(workers), str(port)],
+        [sys.executable, "-c", code, db, str(workers), str(port), str(bot_delay)],
         stdout=log.open("wb"),
         stderr=subprocess.STDOUT,
         start_new_session=True,
@@ -81,6 +91,17 @@ class Stats:
         self.errors: dict[str, int] = {}
 
 
+async def post(http: httpx.AsyncClient, url: str, **kw: Any) -> httpx.Response:
+    """POST, trying again when a kept-alive connection was closed under the request."""
+    for attempt in range(3):
+        try:
+            return await http.post(url, **kw)
+        except (httpx.ReadError, httpx.RemoteProtocolError, httpx.WriteError):
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 async def one_table(
     http: httpx.AsyncClient, base: str, args: argparse.Namespace, seed: int, stats: Stats,
     stop_at: float,
@@ -88,24 +109,29 @@ async def one_table(
     rng = random.Random(seed)
     players = args.players
     bots = {str(s): args.bot_level for s in range(args.clients, players)}
-    r = await http.post("/api/tables", json={
+    r = await post(http, "/api/tables", json={
         "name": "Load 0", "edition": args.edition, "players": players, "bots": bots,
         "public": False,
     })  # fmt: skip
     made = r.json()
     code, tokens = made["code"], [made["token"]]
     for s in range(1, args.clients):
-        r = await http.post(f"/api/tables/{code}/join", json={"name": f"Load {s}", "seat": s})
+        r = await post(http, f"/api/tables/{code}/join", json={"name": f"Load {s}", "seat": s})
         tokens.append(r.json()["token"])
     clients = [PlayerClient(base, code, tok, seed=rng.randrange(1 << 30)) for tok in tokens]
     for c in clients:
         await c.connect()
-    await http.post(f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
+    await post(http, f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
 
     async def play(c: PlayerClient) -> None:
         acted = -1
         while c.result is None and time.monotonic() < stop_at:
             if c.legal and c.version != acted:
+                if args.think > 0:
+                    # A person thinks before acting: exponential, with mean --think seconds.
+                    await asyncio.sleep(min(c.rng.expovariate(1 / args.think), 10 * args.think))
+                    if time.monotonic() >= stop_at:
+                        return
                 acted = c.version
                 await c.act(c.rng.choice(c.legal)["action"])
             try:
@@ -153,6 +179,14 @@ def main() -> None:
     p.add_argument("--clients", type=int, default=1, help="WebSocket seats per table")
     p.add_argument("--bot-level", default="random", help="level of the server's bots")
     p.add_argument("--workers", type=int, default=2, help="the server's bot processes")
+    p.add_argument(
+        "--think", type=float, default=0.0,
+        help="mean think time of the WebSocket players in seconds (exponential; 0: none)",
+    )  # fmt: skip
+    p.add_argument(
+        "--bot-delay", type=float, default=0.0,
+        help="the server's pause before a bot moves (ServerConfig.bot_delay), in seconds",
+    )  # fmt: skip
     p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = p.parse_args()
@@ -161,7 +195,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
         port = free_port()
-        proc = start_server(db, port, args.workers, Path(tmp) / "server.log")
+        proc = start_server(db, port, args.workers, Path(tmp) / "server.log", args.bot_delay)
         try:
             cpu0 = cpu_seconds(proc.pid)
             stats = asyncio.run(run(args, f"http://127.0.0.1:{port}"))
@@ -182,6 +216,8 @@ def main() -> None:
     elapsed = stats.elapsed  # type: ignore[attr-defined]
     report: dict[str, Any] = {
         "tables": args.tables,
+        "think_s": args.think,
+        "bot_delay_s": args.bot_delay,
         "seconds": round(elapsed, 1),
         "games_completed": stats.games,
         "actions": stats.actions,

@@ -10,7 +10,10 @@ The methods are synchronous; the server calls them in worker threads.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
+import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -84,6 +87,24 @@ chat_t = sa.Table(
 
 #: How often a snapshot of the whole game is stored (in actions).
 SNAPSHOT_EVERY = 40
+
+
+# The statements of the hot path, built once (SQLAlchemy then reuses their compiled form).
+_ADVANCE = (
+    tables_t.update()
+    .where(tables_t.c.id == sa.bindparam("b_id"), tables_t.c.version == sa.bindparam("b_prev"))
+    .values(version=sa.bindparam("b_seq"), updated_at=sa.bindparam("b_at"))
+)
+_FINISH = (
+    tables_t.update()
+    .where(tables_t.c.id == sa.bindparam("b_id"), tables_t.c.version == sa.bindparam("b_prev"))
+    .values(
+        version=sa.bindparam("b_seq"),
+        updated_at=sa.bindparam("b_at"),
+        status="finished",
+        result=sa.bindparam("b_result"),
+    )
+)
 
 
 class WriteConflict(Exception):
@@ -182,6 +203,20 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = normalise_url(url)
         self.engine = make_engine(url)
+        # SQLite lets one writer in at a time; writers that collide wait in its busy handler,
+        # which sleeps in growing steps (up to 100 ms) and made the latency tail. Writers of
+        # this process queue on a lock instead and never meet in SQLite.
+        self._write_lock = threading.Lock() if self.engine.dialect.name == "sqlite" else None
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sa.Connection]:
+        """A write transaction (committed on success), one at a time on SQLite."""
+        if self._write_lock is None:
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        with self._write_lock, self.engine.begin() as conn:
+            yield conn
 
     @property
     def dialect(self) -> str:
@@ -214,7 +249,7 @@ class Store:
         """Store a new open table; ``None`` if its code is already taken."""
         t = now()
         try:
-            with self.engine.begin() as conn:
+            with self._write() as conn:
                 table_id = conn.execute(
                     tables_t.insert().values(
                         code=code,
@@ -307,7 +342,7 @@ class Store:
     def set_seat(self, table_id: int, seat: SeatRow, *, only_if_kind: tuple[str, ...]) -> bool:
         """Overwrite a seat of an open table if its current kind is one of ``only_if_kind``
         (atomic: two joins racing for a seat cannot both win)."""
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             opened = conn.execute(
                 sa.select(tables_t.c.status).where(tables_t.c.id == table_id)
             ).scalar_one()
@@ -330,7 +365,7 @@ class Store:
 
     def set_away(self, table_id: int, seat: int, away: bool) -> None:
         """Mark a human seat as played by its stand-in bot (or not)."""
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             conn.execute(
                 seats_t.update()
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
@@ -339,7 +374,7 @@ class Store:
 
     def start(self, table_id: int) -> bool:
         """Open → playing, once; ``False`` if it had already started."""
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             done = conn.execute(
                 tables_t.update()
                 .where(tables_t.c.id == table_id, tables_t.c.status == "open")
@@ -365,27 +400,24 @@ class Store:
         another process wrote first, and nothing is stored.
         """
         t = now()
+        params: dict[str, Any] = {"b_id": table_id, "b_prev": seq - 1, "b_seq": seq, "b_at": t}
         try:
-            with self.engine.begin() as conn:
-                values: dict[str, Any] = {"version": seq, "updated_at": t}
-                if result is not None:
-                    values["status"] = "finished"
-                    values["result"] = result
-                done = conn.execute(
-                    tables_t.update()
-                    .where(tables_t.c.id == table_id, tables_t.c.version == seq - 1)
-                    .values(**values)
-                ).rowcount
+            with self._write() as conn:
+                if result is None:
+                    done = conn.execute(_ADVANCE, params).rowcount
+                else:
+                    done = conn.execute(_FINISH, {**params, "b_result": result}).rowcount
                 if not done:
                     raise WriteConflict(f"table {table_id} is past version {seq - 1}")
                 conn.execute(
-                    actions_t.insert().values(
-                        table_id=table_id, seq=seq, seat=seat, action=action, created_at=t
-                    )
-                )
+                    actions_t.insert(),
+                    {"table_id": table_id, "seq": seq, "seat": seat, "action": action,
+                     "created_at": t},
+                )  # fmt: skip
                 if snapshot is not None:
                     conn.execute(
-                        snapshots_t.insert().values(table_id=table_id, version=seq, game=snapshot)
+                        snapshots_t.insert(),
+                        {"table_id": table_id, "version": seq, "game": snapshot},
                     )
         except IntegrityError as exc:
             raise WriteConflict(f"table {table_id} already has action {seq}") from exc
@@ -425,7 +457,7 @@ class Store:
     def add_chat(self, table_id: int, seat: int | None, name: str, text: str) -> tuple[int, int]:
         """Store a chat message; returns its id and time (epoch ms)."""
         t = now()
-        with self.engine.begin() as conn:
+        with self._write() as conn:
             chat_id = conn.execute(
                 chat_t.insert().values(
                     table_id=table_id, seat=seat, name=name, text=text, created_at=t
