@@ -98,8 +98,8 @@ async def test_bot_moves_are_paced_adjustably_and_skippable() -> None:
         assert app.pace == 0.5
         await pilot.press("minus", "minus")
         assert app.pace == 1.5
-        app.pace = 60.0  # a pause nobody would wait out
         await wait_until(pilot, lambda: app._prompted)
+        app.pace = 60.0  # a pause nobody would wait out
         before = len(s.game.actions)
         await pilot.press("1")
         await wait_until(pilot, lambda: len(s.game.actions) > before)
