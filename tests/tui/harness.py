@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -81,17 +82,31 @@ def waiting_for_person(app: PlayApp) -> bool:
     return app._prompted or isinstance(app.screen, PassScreen | EndScreen)
 
 
+def random_key(seed: int) -> Callable[[PlayApp], str]:
+    """Presses a number among the first nine options, at random (seeded). Always pressing "1"
+    can keep a game going for hundreds of rounds (taking gold and never building)."""
+    rng = random.Random(seed)
+
+    def choose(app: PlayApp) -> str:
+        return str(rng.randint(1, min(9, len(app._legal))))
+
+    return choose
+
+
 async def play_out(
     app: PlayApp,
     pilot: Pilot[Any],
-    choose: Callable[[PlayApp], str] = lambda app: "1",
+    choose: Callable[[PlayApp], str] | None = None,
     *,
     on_pass: Callable[[PlayApp], None] | None = None,
     max_decisions: int = 3000,
     stop: Callable[[], bool] | None = None,
 ) -> int:
-    """Answer every decision of the people (``choose`` gives the key to press) until the end
+    """Answer every decision of the people (``choose`` gives the key to press; a seeded
+    random number by default) until the end
     screen (or until ``stop()`` holds); returns the number of decisions made."""
+    if choose is None:
+        choose = random_key(0)
     decisions = 0
     while decisions < max_decisions:
         await wait_until(pilot, lambda: waiting_for_person(app))

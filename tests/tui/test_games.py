@@ -2,25 +2,13 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from citadels.tui import PlayApp
 from citadels.tui.screens import EndScreen
-from tests.tui.harness import SIZE, play_out, screen_text, session, shot, wait_until
+from tests.tui.harness import SIZE, play_out, random_key, screen_text, session, shot, wait_until
 
 pytestmark = pytest.mark.asyncio
-
-
-def _random_key(seed: int):  # type: ignore[no-untyped-def]
-    """Presses a number among the first nine options, at random (seeded)."""
-    rng = random.Random(seed)
-
-    def choose(app: PlayApp) -> str:
-        return str(rng.randint(1, min(9, len(app._legal))))
-
-    return choose
 
 
 @pytest.mark.parametrize(
@@ -37,7 +25,7 @@ async def test_a_person_finishes_a_game_against_bots(
     s = session(edition, players, seed=11, bots=bots, seat=1, **options)
     app = PlayApp(s, pace=0)
     async with app.run_test(size=SIZE) as pilot:
-        decisions = await play_out(app, pilot, _random_key(3))
+        decisions = await play_out(app, pilot, random_key(3))
         assert decisions > 5
         assert s.game.is_over
         assert isinstance(app.screen, EndScreen)

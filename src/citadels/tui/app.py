@@ -518,14 +518,12 @@ class PlayApp(App[str]):
         log = self.query_one("#log", RichLog)
         game = self.session.game
         viewer = self.viewer
-        events = game.view(viewer, log_from=self._logged if viewer == self._log_viewer else 0)[
-            "log"
-        ]
         if viewer != self._log_viewer:
-            # Another reader: his own log, from the start (the latest part only, to be quick).
+            # Another reader: his own log, only its latest part (a view's log has one entry
+            # for each event of the game, so the indices are the game's).
             log.clear()
             self._log_viewer = viewer
-            skipped = max(0, len(events) - LOG_KEEP)
+            skipped = max(0, game.log_size - LOG_KEEP)
             if skipped:
                 log.write(
                     Text(
@@ -533,8 +531,8 @@ class PlayApp(App[str]):
                         "dim",
                     )
                 )
-            events = events[skipped:]
             self._logged = skipped
+        events = game.view(viewer, log_from=self._logged)["log"]
         w = self._words
         seen = self.session.seen[viewer] if viewer is not None else None
         for i, event in enumerate(events, start=self._logged):
