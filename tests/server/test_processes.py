@@ -117,7 +117,11 @@ def test_two_processes_share_a_table_through_postgresql_and_redis(
                 await c.close()
             return code, [anna, benc, cyc, spec]
 
-        code, clients = asyncio.run(go())
+        try:
+            code, clients = asyncio.run(go())
+        except Exception as exc:  # name what the servers said, to find a stall's cause
+            logs = {n: (tmp_path / f"{n}.log").read_text()[-3000:] for n in ("a", "b")}
+            raise AssertionError(f"the shared game stalled: {exc!r}; server logs: {logs}") from exc
         final = clients[0].version
         for c in clients:
             # Each saw every move, once and in order, whichever process it was connected to.

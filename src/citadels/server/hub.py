@@ -228,6 +228,11 @@ class Hub:
 
     async def refresh_row(self, t: LiveTable) -> None:
         """Re-read the table's row (seats, status) after another process changed it."""
+        async with t.lock:  # never beside a catch-up, which moves the version
+            await self._refresh_row(t)
+
+    async def _refresh_row(self, t: LiveTable) -> None:
+        """``refresh_row`` with the table's lock held."""
         row = await asyncio.to_thread(self.store.table_by_id, t.id)
         if row is None:
             return
@@ -755,7 +760,7 @@ class Hub:
         if version <= t.version:
             return
         if t.game is None:
-            await self.refresh_row(t)
+            await self._refresh_row(t)
             if t.game is None:
                 return
         actions = await asyncio.to_thread(self.store.actions, t.id, t.version)
@@ -763,7 +768,7 @@ class Hub:
         for seat, action in actions:
             since = len(game.state.log)
             game.apply_json(action)
-            t.row.version += 1
+            t.row.version = len(game.actions)
             if game.is_over:
                 t.row.status = "finished"
                 t.row.result = game.result().to_json()
