@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 import uuid
+from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -108,6 +109,31 @@ def test_action_log_version_check_and_snapshots(store: Store) -> None:
     for _seat, action_json in store.actions(table_id, snap_version):
         loaded.apply_json(action_json)
     assert loaded.view(None) == game.view(None)
+
+
+def test_sqlite_writers_never_checkpoint_the_log_themselves(tmp_path: Path) -> None:
+    db = tmp_path / "wal.sqlite3"
+    store = Store(f"sqlite:///{db}")
+    store.migrate()
+    with store.engine.connect() as conn:
+        # A move never pays for a checkpoint: the background thread does them.
+        assert conn.exec_driver_sql("PRAGMA wal_autocheckpoint").scalar() == 0
+    table_id = make(store)
+    store.start(table_id)
+    game = new_game("classic", 3, seed=2**61 + 5, complete_at=7)
+    for n in range(1, 31):
+        seat = game.to_move
+        assert seat is not None
+        action = game.legal_actions()[0]
+        game.apply(action, seat)
+        store.append_action(table_id, n, seat, action.to_json())
+    wal = tmp_path / "wal.sqlite3-wal"
+    assert wal.stat().st_size > 0
+    store.close()  # the last checkpoint empties the log and keeps every action
+    assert not wal.exists() or wal.stat().st_size == 0
+    again = Store(f"sqlite:///{db}")
+    assert again.version(table_id) == 30 and len(again.actions(table_id)) == 30
+    again.close()
 
 
 def test_chat_is_kept_in_order(store: Store) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import logging
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,6 +22,8 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
+
+log = logging.getLogger("citadels.server")
 
 metadata = sa.MetaData()
 
@@ -160,8 +163,17 @@ def normalise_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str) -> Engine:
-    """An SQLAlchemy engine for ``url``, with SQLite set up for concurrent readers."""
+#: Seconds between two background checkpoints of a SQLite store's write-ahead log.
+CHECKPOINT_EVERY = 1.0
+
+
+def make_engine(url: str, *, checkpoint_in_background: bool = False) -> Engine:
+    """An SQLAlchemy engine for ``url``, with SQLite set up for concurrent readers.
+
+    ``checkpoint_in_background``: SQLite's writers never copy the write-ahead log back into the
+    database themselves (a checkpoint's two fsyncs cost a move tens of milliseconds); the
+    caller runs :class:`Checkpointer` instead.
+    """
     url = normalise_url(url)
     if url.startswith("sqlite"):
         engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
@@ -172,6 +184,8 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.execute("PRAGMA foreign_keys=ON")
+            if checkpoint_in_background:
+                cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
 
         return engine
@@ -193,6 +207,42 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+class Checkpointer(threading.Thread):
+    """Copies a SQLite database's write-ahead log back into it, every ``CHECKPOINT_EVERY``
+    seconds, in a thread of its own.
+
+    The checkpoints are PASSIVE: they never wait for a writer nor make one wait, so the fsyncs
+    they need are paid here and not by a player's move. ``stop()`` ends with a last, full
+    checkpoint that empties the log.
+    """
+
+    def __init__(self, engine: Engine, every: float = CHECKPOINT_EVERY) -> None:
+        super().__init__(name="citadels-checkpoint", daemon=True)
+        self._engine = engine
+        self._every = every
+        self._stopping = threading.Event()
+
+    def checkpoint(self, mode: str = "PASSIVE") -> None:
+        """One checkpoint now (``PASSIVE`` or ``TRUNCATE``)."""
+        with self._engine.connect() as conn:
+            conn.exec_driver_sql(f"PRAGMA wal_checkpoint({mode})")
+
+    def run(self) -> None:
+        while not self._stopping.wait(self._every):
+            try:
+                self.checkpoint()
+            except Exception:  # the next one tries again; the log only grows meanwhile
+                log.warning("a background checkpoint failed", exc_info=True)
+
+    def stop(self) -> None:
+        """Stop, after a last checkpoint that empties the write-ahead log."""
+        self._stopping.set()
+        if self.is_alive():
+            self.join()
+        with contextlib.suppress(Exception):
+            self.checkpoint("TRUNCATE")
+
+
 def _seat(row: Any) -> SeatRow:
     return SeatRow(row.seat, row.kind, row.name, row.bot, row.token_hash, row.away)
 
@@ -202,7 +252,13 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = normalise_url(url)
-        self.engine = make_engine(url)
+        database = sa.engine.make_url(self.url).database
+        on_disk = self.url.startswith("sqlite") and database not in (None, "", ":memory:")
+        self.engine = make_engine(url, checkpoint_in_background=on_disk)
+        self._checkpointer: Checkpointer | None = None
+        if on_disk:
+            self._checkpointer = Checkpointer(self.engine)
+            self._checkpointer.start()
         # SQLite lets one writer in at a time; writers that collide wait in its busy handler,
         # which sleeps in growing steps (up to 100 ms) and made the latency tail. Writers of
         # this process queue on a lock instead and never meet in SQLite.
@@ -228,7 +284,10 @@ class Store:
         migrate(self.engine)
 
     def close(self) -> None:
-        """Release the connections."""
+        """Release the connections (after a last checkpoint, on SQLite)."""
+        if self._checkpointer is not None:
+            self._checkpointer.stop()
+            self._checkpointer = None
         self.engine.dispose()
 
     # --- tables -----------------------------------------------------------------------------
