@@ -87,8 +87,24 @@ class Stats:
     def __init__(self) -> None:
         self.games = 0
         self.actions = 0
-        self.latencies: list[float] = []
+        self.latencies: list[float] = []  # after the ramp-up: the steady state
+        self.all_latencies: list[float] = []  # the ramp-up included
         self.errors: dict[str, int] = {}
+        self.steady_from = 0.0  # perf_counter() time at which the ramp-up is over
+
+
+class TimedClient(PlayerClient):
+    """A client that also notes when each acknowledgement arrived."""
+
+    def __init__(self, *args: Any, **kw: Any) -> None:
+        super().__init__(*args, **kw)
+        self.acked_at: list[float] = []
+
+    def _fold(self, msg: dict[str, Any]) -> None:
+        before = len(self.latencies)
+        super()._fold(msg)
+        if len(self.latencies) > before:
+            self.acked_at.append(time.perf_counter())
 
 
 async def post(http: httpx.AsyncClient, url: str, **kw: Any) -> httpx.Response:
@@ -118,7 +134,7 @@ async def one_table(
     for s in range(1, args.clients):
         r = await post(http, f"/api/tables/{code}/join", json={"name": f"Load {s}", "seat": s})
         tokens.append(r.json()["token"])
-    clients = [PlayerClient(base, code, tok, seed=rng.randrange(1 << 30)) for tok in tokens]
+    clients = [TimedClient(base, code, tok, seed=rng.randrange(1 << 30)) for tok in tokens]
     for c in clients:
         await c.connect()
     await post(http, f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
@@ -144,7 +160,10 @@ async def one_table(
 
     await asyncio.gather(*(play(c) for c in clients))
     for c in clients:
-        stats.latencies.extend(c.latencies)
+        stats.all_latencies.extend(c.latencies)
+        stats.latencies.extend(
+            lat for lat, at in zip(c.latencies, c.acked_at, strict=True) if at >= stats.steady_from
+        )
         await c.close()
     stats.actions += clients[0].version
     if clients[0].result is not None:
@@ -155,10 +174,13 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
     stats = Stats()
     start = time.monotonic()
     stop_at = start + args.seconds
+    stats.steady_from = time.perf_counter() + args.ramp
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
 
         async def lane(i: int) -> None:
+            # The tables open one after another over the ramp-up, as players arrive.
+            await asyncio.sleep(args.ramp * i / args.tables)
             n = 0
             while time.monotonic() < stop_at and (args.games is None or stats.games < args.games):
                 await one_table(http, base, args, i * 100_000 + n, stats, stop_at)
@@ -187,6 +209,10 @@ def main() -> None:
         "--bot-delay", type=float, default=0.0,
         help="the server's pause before a bot moves (ServerConfig.bot_delay), in seconds",
     )  # fmt: skip
+    p.add_argument(
+        "--ramp", type=float, default=10.0,
+        help="seconds over which the tables open; latencies count after it (0: all at once)",
+    )  # fmt: skip
     p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = p.parse_args()
@@ -209,8 +235,9 @@ def main() -> None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)  # bot workers left behind, if any
     lat = sorted(stats.latencies)
+    everything = sorted(stats.all_latencies)
 
-    def pct(q: float) -> float:
+    def pct(q: float, lat: list[float] = lat) -> float:
         return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000 if lat else float("nan")
 
     elapsed = stats.elapsed  # type: ignore[attr-defined]
@@ -226,6 +253,8 @@ def main() -> None:
         "latency_ms_p50": round(pct(0.50), 1),
         "latency_ms_p99": round(pct(0.99), 1),
         "latency_ms_mean": round(statistics.fmean(lat) * 1000, 1) if lat else None,
+        "ramp_s": args.ramp,
+        "latency_ms_p99_with_ramp": round(pct(0.99, everything), 1),
         "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, stats.actions), 2),
         "client_cpu_seconds": round(time.process_time(), 1),
         "errors": stats.errors,
