@@ -60,9 +60,7 @@ def _marked(texts_: list[str]) -> bool:
     return bool(texts_) and all(t.startswith(MARK) for t in texts_)
 
 
-def test_two_players_at_one_table_read_their_own_language(
-    sqlite_url: str, marked_fa: None
-) -> None:
+def test_two_players_at_one_table_read_their_own_language(sqlite_url: str, marked_fa: None) -> None:
     async def go() -> None:
         async with running(config(sqlite_url, grace=30)) as base:
             code, anna_token, ben_token = await _started(base)
