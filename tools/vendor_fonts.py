@@ -8,9 +8,12 @@ It runs ``npm pack`` for @fontsource/noto-sans, @fontsource/vazirmatn and
 @fontsource/noto-sans-kr (pinned below) in a temporary folder and copies into
 ``src/citadels/web/fonts/``: Noto Sans (Latin, Latin Extended, Cyrillic, Vietnamese; 400 and
 700), Vazirmatn (Arabic script, for Persian; 400 and 700) and the slices of Noto Sans KR that
-hold Hangul (400 only; browsers embolden it), with ``fonts.css`` declaring them as one family,
-"Citadels Text", each file with its ``unicode-range`` so a browser fetches only the files the
-page's text needs. All three are under the SIL Open Font License 1.1 (copied beside them).
+hold Hangul (400 only, to keep the client small), with ``fonts.css`` declaring them as two
+families, each file with its ``unicode-range`` so a browser fetches only the files the page's
+text needs: "Citadels Text" (everything but Hangul) and "Citadels Hangul", whose one weight is
+declared for every weight (100 to 900). A browser matches a weight within one family first: were
+Hangul a 400-only part of "Citadels Text", bold Korean would skip it for the system's fonts.
+All three are under the SIL Open Font License 1.1 (copied beside them).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "citadels" / "web" / "fonts"
 FAMILY = "Citadels Text"
+HANGUL = "Citadels Hangul"
 PACKAGES = {
     "noto-sans": ("@fontsource/noto-sans@5.3.0", ["400", "700"]),
     "vazirmatn": ("@fontsource/vazirmatn@5.3.0", ["400", "700"]),
@@ -64,8 +68,8 @@ def main() -> None:
             old.unlink()
     OUT.mkdir(parents=True, exist_ok=True)
     css = [
-        f'/* The web client\'s fonts: one family, "{FAMILY}", covering Latin, Cyrillic,',
-        "   Vietnamese (Noto Sans), Persian (Vazirmatn) and Hangul (Noto Sans KR). Made by",
+        f'/* The web client\'s fonts: "{FAMILY}" covers Latin, Cyrillic, Vietnamese (Noto Sans)',
+        f'   and Persian (Vazirmatn); "{HANGUL}" covers Hangul (Noto Sans KR). Made by',
         "   tools/vendor_fonts.py from the Fontsource packages; SIL Open Font License 1.1. */",
     ]
     with tempfile.TemporaryDirectory() as tmp:
@@ -87,9 +91,10 @@ def main() -> None:
                     if keep is None and not _hangul(m["range"]):
                         continue
                     shutil.copy(pkg / "files" / m["file"], OUT / m["file"])
+                    family, weights = (HANGUL, "100 900") if keep is None else (FAMILY, weight)
                     css.append(
-                        f'@font-face {{ font-family: "{FAMILY}"; font-style: normal; '
-                        f"font-weight: {weight}; font-display: swap; "
+                        f'@font-face {{ font-family: "{family}"; font-style: normal; '
+                        f"font-weight: {weights}; font-display: swap; "
                         f'src: url(./{m["file"]}) format("woff2"); unicode-range: {m["range"]}; }}'
                     )
     (OUT / "fonts.css").write_text("\n".join(css) + "\n", encoding="utf-8")

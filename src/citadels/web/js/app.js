@@ -129,7 +129,12 @@ function waitingRoom(game) {
       "section.parchment.room-card",
       { "aria-labelledby": "room-title" },
       h("h1", { id: "room-title" }, t("waiting_room")),
-      h("p.room-sub", {}, `${(game.editionTitles && game.editionTitles[table.edition]) || table.edition_title || table.edition} · ${t("seats_count", { n: table.players })}`),
+      h(
+        "p.room-sub",
+        {},
+        h("span", { "data-text": "server" }, (game.editionTitles && game.editionTitles[table.edition]) || table.edition_title || table.edition),
+        ` · ${t("seats_count", { n: table.players })}`,
+      ),
       h(
         "div.invite",
         {},
@@ -505,7 +510,7 @@ function tablePage(code) {
     }
     const extra = [];
     if (game.view && game.view.phase !== "over") {
-      extra.push(h("span.round-tag", {}, t("round_n", { n: game.view.round })));
+      extra.push(h("span.round-tag", { "data-round": game.view.round }, t("round_n", { n: game.view.round })));
       extra.push(h("span.turn-tag", {}, turnText(game.view, game.table, game.you)));
       extra.push(deadlineNote(game));
     }

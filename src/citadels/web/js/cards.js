@@ -71,11 +71,11 @@ export function districtTile(id, { size = "", extra = "", beautified = false, st
       ? { "data-card": id }
       : { type: "button", "data-card": id, "data-key": key || null, "aria-label": label, onclick: () => showCard(id) },
     colourBadge(card),
-    h("span.name", { dir: "auto" }, card.name),
+    h("span.name", {}, card.name),
     card.cost != null
       ? h("span.cost", { "aria-hidden": "true" }, icon("coin"), h("b", {}, num(card.cost + (beautified ? 1 : 0))))
       : null,
-    card.power && size !== "mini" ? h("span.power", { "aria-hidden": "true", dir: "auto" }, card.power) : null,
+    card.power && size !== "mini" ? h("span.power", { "aria-hidden": "true" }, card.power) : null,
   );
 }
 
@@ -90,9 +90,9 @@ export function characterCard(id, { big = false, status = "", owner = "", extra 
     "span." + classes.join("."),
     { "data-card": id },
     h("span.rank", { "aria-hidden": "true" }, num(card.rank ?? "")),
-    h("span.name", { dir: "auto" }, card.name),
+    h("span.name", {}, card.name),
     colourBadge(card),
-    big && card.power ? h("span.power", { dir: "auto" }, card.power) : null,
+    big && card.power ? h("span.power", {}, card.power) : null,
     status === "murdered" ? h("span.marker", { title: t("murdered") }, icon("skull"), h("span.sr", {}, t("murdered"))) : null,
     status === "robbed" ? h("span.marker", { title: t("robbed") }, icon("bag"), h("span.sr", {}, t("robbed"))) : null,
     owner ? h("span.owner", {}, owner) : null,
@@ -128,7 +128,7 @@ export function showCard(id) {
     h("h2", { id: "card-dialog-title" }, card.name),
     h("div.dialog-card", {}, tile),
     h("p.meta", {}, describe(card)),
-    card.power ? h("p.power-text", { dir: "auto" }, card.power) : null,
+    card.power ? h("p.power-text", {}, card.power) : null,
     card.rulings && card.rulings.length ? h("ul.rulings", {}, card.rulings.map((r) => h("li", {}, r))) : null,
     h("form", { method: "dialog" }, h("button.btn", { type: "submit", autofocus: true }, t("close"))),
   );

@@ -36,7 +36,7 @@ function tableCard(table, kind, go, titles) {
   return h(
     "li.table-card",
     {},
-    h("div.tc-head", {}, h("span.code", { dir: "ltr" }, table.code), h("span.ed", {}, titles[table.edition] || table.edition_title || table.edition)),
+    h("div.tc-head", {}, h("span.code", { dir: "ltr" }, table.code), h("span.ed", { "data-text": "server" }, titles[table.edition] || table.edition_title || table.edition)),
     h(
       "div.tc-seats",
       { "aria-label": t("seats_taken", { taken, total: table.players }) },
@@ -159,7 +159,10 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
     return h(
       "select",
       { id, "data-key": id, onchange: (ev) => onchange(ev.target.value) },
-      options.map(([v, text]) => h("option", { value: v ?? "", selected: String(v ?? "") === String(value ?? "") }, text)),
+      // A third field marks a text the server rendered (edition and preset titles).
+      options.map(([v, text, server]) =>
+        h("option", { value: v ?? "", selected: String(v ?? "") === String(value ?? ""), "data-text": server ? "server" : null }, text),
+      ),
     );
   }
 
@@ -269,7 +272,7 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
         field(
           t("edition"),
           "create-edition",
-          select("create-edition", state.edition, infoData.editions.map((e) => [e.id, e.title]), (v) => {
+          select("create-edition", state.edition, infoData.editions.map((e) => [e.id, e.title, true]), (v) => {
             state.edition = v;
             const e = edition();
             state.players = Math.min(Math.max(state.players, e.min_players), e.max_players);
@@ -297,7 +300,7 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
             select(
               "create-preset",
               state.custom ? "__custom" : state.preset,
-              [["", t("preset_default")], ...(ed.presets || []).map((p) => [p, titles[p] || prettyId(p)]), ...(ed.custom ? [["__custom", t("custom")]] : [])],
+              [["", t("preset_default")], ...(ed.presets || []).map((p) => [p, titles[p] || prettyId(p), true]), ...(ed.custom ? [["__custom", t("custom")]] : [])],
               (v) => {
                 state.custom = v === "__custom";
                 state.preset = state.custom ? "" : v;

@@ -127,7 +127,7 @@ export function replayScreen(root, code, { lang, languagePicker }) {
         h("a.brand", { href: "/", "aria-label": t("leave") }, icon("tower"), h("span", {}, t("app_title"))),
         h("span.code-tag", { dir: "ltr" }, code),
         h("span.tag.spec", {}, t("replay")),
-        h("span.round-tag", {}, t("round_n", { n: frame.view.round })),
+        h("span.round-tag", { "data-round": frame.view.round }, t("round_n", { n: frame.view.round })),
         h("span.spacer"),
         languagePicker(),
       ),

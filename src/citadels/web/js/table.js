@@ -259,7 +259,7 @@ function actionsPanel(game, onAct) {
         "button.action.draft-pick",
         attrs,
         characterCard(l.action.character, { big: true, extra: "wide" }),
-        h("span.action-label", { dir: "auto" }, l.label),
+        h("span.action-label", {}, l.label),
       );
     }
     return h(
@@ -270,9 +270,9 @@ function actionsPanel(game, onAct) {
         attrs,
         i < 9 ? h("kbd.key-hint", { "aria-hidden": "true" }, num(i + 1)) : null,
         cards.slice(0, 2).map((c) => cardChip(c)),
-        h("span.action-label", { dir: "auto" }, l.label),
+        h("span.action-label", {}, l.label),
       ),
-      power ? h("span.tip", { role: "tooltip", id: tipId, dir: "auto" }, power) : null,
+      power ? h("span.tip", { role: "tooltip", id: tipId }, power) : null,
     );
   });
   return h(
@@ -305,7 +305,7 @@ function sidePanel(game, handlers) {
   const logList = h(
     "ol.log",
     { "aria-label": t("log"), tabindex: "0" },
-    logItems.slice(-150).map((e) => h("li.ev.k-" + e.kind + (e.kind === "round" ? ".round" : ""), { dir: "auto" }, e.text)),
+    logItems.slice(-150).map((e) => h("li.ev.k-" + e.kind + (e.kind === "round" ? ".round" : ""), {}, e.text)),
   );
   const chatList = h(
     "ol.chat",
