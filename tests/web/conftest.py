@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -128,6 +129,18 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+def create_table(page: Any, name: str, *, players: int, bots: int, edition: str = "basic") -> str:
+    """Fill in the lobby's create-table form on ``page`` and send it; answers the new code."""
+    page.fill("#create-name", name)
+    page.select_option("#create-edition", edition)
+    page.select_option("#create-players", str(players))
+    page.select_option("#create-bots", str(bots))
+    page.click("[data-key=create-submit]")
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]{6}$"))
+    page.wait_for_selector(".room .seat.mine")
+    return str(page.url.rsplit("/", 1)[1])
 
 
 def shot(page: Any, name: str) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import CHROMIUM, LAPTOP, PHONE, REQUIRE, shot
+from tests.web.conftest import CHROMIUM, LAPTOP, PHONE, REQUIRE, create_table, shot
 
 # One game serves every test of this file: keep them on one xdist worker (make uses loadgroup).
 pytestmark = pytest.mark.xdist_group("browser-game")
@@ -127,15 +127,7 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
         anna.wait_for_selector("#create-edition option[value=basic]", state="attached")
         shot(anna, "lobby-laptop")
         rec["axe_lobby"] = _serious(anna)
-        anna.fill("#create-name", "Anna")
-        anna.select_option("#create-edition", "basic")
-        anna.select_option("#create-players", "4")
-        anna.select_option("#create-bots", "0")
-        anna.click("[data-key=create-submit]")
-        anna.wait_for_url(re.compile(r"/t/[A-Z0-9]{6}$"))
-        code = anna.url.rsplit("/", 1)[1]
-        rec["code"] = code
-        anna.wait_for_selector(".room .seat.mine")
+        code = rec["code"] = create_table(anna, "Anna", players=4, bots=0)
 
         # --- two friends take seats by the invite link; a fourth browser watches ------------
         for page, name in ((ben, "Ben"), (chloe, "Chloé")):

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 import citadels
-from tests.web.conftest import LAPTOP, shot
+from tests.web.conftest import LAPTOP, create_table, shot
 
 pytestmark = pytest.mark.xdist_group("browser-languages")
 
@@ -48,7 +48,8 @@ FA_CATALOG = (
 CHROME_TEXT = """(names) => {
   const body = document.body.cloneNode(true);
   const server = ".log, .action-label, .tip, [data-card], .court-btn, .card, bdi, .code-tag,"
-    + " .big-code, #announcer, .lang-pick select, dialog, [data-text=server], noscript";
+    + " .big-code, #announcer, .lang-pick select, dialog, [data-text=server], noscript,"
+    + " .seat-dot";  // other tables' avatars, titled with their players' names
   for (const el of body.querySelectorAll(server)) el.remove();
   const parts = [body.innerText, document.title];
   for (const el of body.querySelectorAll("[aria-label], [title], [placeholder]")) {
@@ -137,14 +138,7 @@ def lang_game(browser: Any, server: str) -> Iterator[dict[str, Any]]:
         rec["lobby_dir"] = sara.evaluate("[document.documentElement.lang, document.dir]")
         rec["lobby_latin"] = _latin_words(sara, [])
         shot(sara, "lobby-fa-laptop")
-        sara.fill("#create-name", "سارا")
-        sara.select_option("#create-edition", "basic")
-        sara.select_option("#create-players", "3")
-        sara.select_option("#create-bots", "1")
-        sara.click("[data-key=create-submit]")
-        sara.wait_for_url(re.compile(r"/t/[A-Z0-9]{6}$"))
-        code = sara.url.rsplit("/", 1)[1]
-        sara.wait_for_selector(".room .seat.mine")
+        code = create_table(sara, "سارا", players=3, bots=1)
         ben.goto(f"/t/{code}")
         ben.wait_for_selector("#sit-name")
         ben.fill("#sit-name", "Ben")

@@ -36,7 +36,7 @@ function tableCard(table, kind, go, titles) {
   return h(
     "li.table-card",
     {},
-    h("div.tc-head", {}, h("span.code", { dir: "ltr" }, table.code), h("span.ed", { "data-text": "server" }, titles[table.edition] || table.edition_title || table.edition)),
+    h("div.tc-head", {}, h("bdi.code", { dir: "ltr" }, table.code), h("span.ed", { "data-text": "server" }, titles[table.edition] || table.edition_title || table.edition)),
     h(
       "div.tc-seats",
       { "aria-label": t("seats_taken", { taken, total: table.players }) },
@@ -46,7 +46,7 @@ function tableCard(table, kind, go, titles) {
       h("span.tc-count", {}, t("seats_taken", { taken, total: table.players })),
     ),
     names.length ? h("p.tc-names", {}, names.map((name, i) => [i ? " · " : null, nameTag(name)])) : null,
-    h("a.btn" + (kind === "open" ? ".primary" : ""), { href, "data-key": `go-${table.code}`, onclick: go(href) }, label, h("span.sr", {}, ` ${table.code}`)),
+    h("a.btn" + (kind === "open" ? ".primary" : ""), { href, "data-key": `go-${table.code}`, onclick: go(href) }, label, h("span.sr", {}, " ", h("bdi", { dir: "ltr" }, table.code))),
   );
 }
 

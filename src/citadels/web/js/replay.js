@@ -53,8 +53,11 @@ export function replayScreen(root, code, { lang, languagePicker }) {
 
   function onKey(ev) {
     if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
-    if (ev.key === "ArrowRight") go(state.at + 1);
-    else if (ev.key === "ArrowLeft") go(state.at - 1);
+    // The arrows follow the page: in a right-to-left language the game runs leftwards.
+    const forward = document.dir === "rtl" ? "ArrowLeft" : "ArrowRight";
+    const back = document.dir === "rtl" ? "ArrowRight" : "ArrowLeft";
+    if (ev.key === forward) go(state.at + 1);
+    else if (ev.key === back) go(state.at - 1);
     else if (ev.key === "Home") go(0);
     else if (ev.key === "End") go(state.frames.length - 1);
     else return;
