@@ -143,6 +143,18 @@ def create_table(page: Any, name: str, *, players: int, bots: int, edition: str 
     return str(page.url.rsplit("/", 1)[1])
 
 
+def serious(page: Any) -> list[str]:
+    """The serious and critical accessibility violations axe-core finds on the page."""
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
+
+
 def shot(page: Any, name: str) -> None:
     """Keep a screenshot of the page under out/screenshots/ (a test artefact, not committed)."""
     SHOTS.mkdir(parents=True, exist_ok=True)

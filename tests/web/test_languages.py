@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 
 import citadels
-from tests.web.conftest import LAPTOP, create_table, shot
+from tests.web.conftest import LAPTOP, PHONE, create_table, serious, shot
 
 pytestmark = pytest.mark.xdist_group("browser-languages")
 
@@ -169,6 +169,14 @@ def lang_game(browser: Any, server: str) -> Iterator[dict[str, Any]]:
             "direction": sara.evaluate("getComputedStyle(document.body).direction"),
         }
         shot(sara, "table-fa-laptop")
+        rec["axe_fa"] = serious(sara)
+        sara.set_viewport_size(PHONE)
+        sara.wait_for_timeout(300)
+        shot(sara, "table-fa-phone")
+        rec["fa_phone_overflow"] = sara.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        sara.set_viewport_size(LAPTOP)
         rec["fonts"] = list(fonts)
         rec["en"] = {
             "html": ben.evaluate("[document.documentElement.lang, document.documentElement.dir]"),
@@ -301,6 +309,14 @@ def test_plural_forms_match_the_browsers_plural_rules(lang_game: dict[str, Any])
     for lang, entries in lang_game["plural_forms"].items():
         assert entries, lang
         assert all(ok for _key, ok in entries), (lang, entries)
+
+
+def test_persian_page_passes_the_accessibility_scan(lang_game: dict[str, Any]) -> None:
+    assert lang_game["axe_fa"] == []
+
+
+def test_persian_phone_does_not_scroll_sideways(lang_game: dict[str, Any]) -> None:
+    assert lang_game["fa_phone_overflow"] <= 0
 
 
 def test_no_page_error(lang_game: dict[str, Any]) -> None:
