@@ -138,6 +138,18 @@ def lang_game(browser: Any, server: str) -> Iterator[dict[str, Any]]:
         rec["lobby_dir"] = sara.evaluate("[document.documentElement.lang, document.dir]")
         rec["lobby_latin"] = _latin_words(sara, [])
         shot(sara, "lobby-fa-laptop")
+        # The lobby's switch: Vietnamese, then Persian again.
+        sara.select_option("[data-key=lang]", "vi")
+        sara.wait_for_function("document.documentElement.lang === 'vi'")
+        sara.wait_for_selector("#create-edition option[value=basic]", state="attached")
+        rec["lobby_vi"] = {
+            "dir": sara.evaluate("document.dir"),
+            "submit": sara.inner_text("[data-key=create-submit]"),
+            "level": sara.inner_text("#create-level option[value=medium]"),
+        }
+        sara.select_option("[data-key=lang]", "fa")
+        sara.wait_for_function("document.documentElement.lang === 'fa'")
+        sara.wait_for_selector("#create-edition option[value=basic]", state="attached")
         code = create_table(sara, "سارا", players=3, bots=1)
         ben.goto(f"/t/{code}")
         ben.wait_for_selector("#sit-name")
@@ -258,6 +270,10 @@ def test_persian_page_is_right_to_left_and_mirrored(lang_game: dict[str, Any]) -
     assert fa["side"]["x"] < fa["board"]["x"]
     assert en["side"]["x"] > en["board"]["x"]
     assert fa["brand"]["x"] > LAPTOP["width"] / 2 > en["brand"]["x"]
+
+
+def test_lobby_switches_language(lang_game: dict[str, Any]) -> None:
+    assert lang_game["lobby_vi"] == {"dir": "ltr", "submit": "Tạo bàn", "level": "Vừa"}
 
 
 def test_persian_page_has_no_english_word_of_its_own(lang_game: dict[str, Any]) -> None:
