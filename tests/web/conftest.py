@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -128,6 +129,30 @@ def browser() -> Iterator[Any]:
             yield b
         finally:
             b.close()
+
+
+def create_table(page: Any, name: str, *, players: int, bots: int, edition: str = "basic") -> str:
+    """Fill in the lobby's create-table form on ``page`` and send it; answers the new code."""
+    page.fill("#create-name", name)
+    page.select_option("#create-edition", edition)
+    page.select_option("#create-players", str(players))
+    page.select_option("#create-bots", str(bots))
+    page.click("[data-key=create-submit]")
+    page.wait_for_url(re.compile(r"/t/[A-Z0-9]{6}$"))
+    page.wait_for_selector(".room .seat.mine")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def serious(page: Any) -> list[str]:
+    """The serious and critical accessibility violations axe-core finds on the page."""
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+
+    results = Axe().run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
+        for v in results.response["violations"]
+        if v.get("impact") in ("serious", "critical")
+    ]
 
 
 def shot(page: Any, name: str) -> None:

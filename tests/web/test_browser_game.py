@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import CHROMIUM, LAPTOP, PHONE, REQUIRE, shot
+from tests.web.conftest import CHROMIUM, LAPTOP, PHONE, REQUIRE, create_table, serious, shot
 
 # One game serves every test of this file: keep them on one xdist worker (make uses loadgroup).
 pytestmark = pytest.mark.xdist_group("browser-game")
@@ -60,17 +60,6 @@ def _texts(page: Any, selector: str) -> list[str]:
 
 def _hand(page: Any) -> list[str]:
     return list(page.eval_on_selector_all(".my-hand .hand [data-card]", CARD_IDS))
-
-
-def _serious(page: Any) -> list[str]:
-    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
-
-    results = Axe().run(page)
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:3]}"
-        for v in results.response["violations"]
-        if v.get("impact") in ("serious", "critical")
-    ]
 
 
 def _card_dialog(page: Any) -> dict[str, Any]:
@@ -126,16 +115,8 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
         anna.goto("/")
         anna.wait_for_selector("#create-edition option[value=basic]", state="attached")
         shot(anna, "lobby-laptop")
-        rec["axe_lobby"] = _serious(anna)
-        anna.fill("#create-name", "Anna")
-        anna.select_option("#create-edition", "basic")
-        anna.select_option("#create-players", "4")
-        anna.select_option("#create-bots", "0")
-        anna.click("[data-key=create-submit]")
-        anna.wait_for_url(re.compile(r"/t/[A-Z0-9]{6}$"))
-        code = anna.url.rsplit("/", 1)[1]
-        rec["code"] = code
-        anna.wait_for_selector(".room .seat.mine")
+        rec["axe_lobby"] = serious(anna)
+        code = rec["code"] = create_table(anna, "Anna", players=4, bots=0)
 
         # --- two friends take seats by the invite link; a fourth browser watches ------------
         for page, name in ((ben, "Ben"), (chloe, "Chloé")):
@@ -244,7 +225,7 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
                     shot(ben, "table-phone")
                     ben.evaluate("window.scrollTo(0, 0)")
                     shot(ben, "table-phone-top")
-                    rec["axe_table"] = _serious(anna)
+                    rec["axe_table"] = serious(anna)
                     rec["title_your_turn"] = anna.title()
                     rec["spectator"] = {
                         "hand": watcher.query_selector_all(".my-hand, ul.hand, .my-panel"),

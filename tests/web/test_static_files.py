@@ -3,10 +3,13 @@ is fetched from outside the server, and the interface's own words live in the st
 
 from __future__ import annotations
 
+import json
 import re
+import unicodedata
 from pathlib import Path
 
 import citadels
+from citadels.server.botpool import BOT_LEVELS
 
 WEB = Path(citadels.__file__).resolve().parent / "web"
 
@@ -31,7 +34,8 @@ def test_every_imported_module_exists() -> None:
 
 def test_nothing_is_fetched_from_outside_the_server() -> None:
     """No CDN fonts or scripts: the client works on a machine with no internet."""
-    for path in [WEB / "index.html", WEB / "css" / "app.css", *_js_files()]:
+    shipped = [WEB / "index.html", WEB / "css" / "app.css", WEB / "fonts" / "fonts.css"]
+    for path in [*shipped, *_js_files()]:
         text = path.read_text(encoding="utf-8")
         external = [
             url
@@ -43,21 +47,57 @@ def test_nothing_is_fetched_from_outside_the_server() -> None:
 
 
 def test_interface_words_come_from_the_strings_table() -> None:
-    """Every t("key") used by the modules is defined in strings.js (English at least)."""
-    table = (WEB / "js" / "strings.js").read_text(encoding="utf-8")
-    defined = set(re.findall(r"^\s+(\w+): \"", table, flags=re.M))
+    """Every t("key") used by the modules is defined in the English table (i18n/en.json), and
+    every key of the table is used."""
+    defined = set(json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8")))
     used: set[str] = set()
     for path in _js_files():
         used |= set(re.findall(r"\bt\(\"(\w+)\"", path.read_text(encoding="utf-8")))
-    # Keys built from data: the score columns and the side-panel tabs.
+    # Keys built from data: the score columns, the side-panel tabs, bot levels, error codes.
     used |= {f"score_{k}" for k in ("districts", "colours", "first_complete", "complete", "bonus")}
     used |= {"log", "chat"}
+    used |= {f"level_{k}" for k in BOT_LEVELS}
+    used |= {k for k in defined if k.startswith("err_")}
     missing = sorted(k for k in used if k not in defined)
     assert not missing, missing
+    unused = sorted(k for k in defined if k not in used)
+    assert not unused, unused
+
+
+def test_error_words_name_the_servers_error_codes() -> None:
+    """The client words errors by their code; each err_ key is a code the server answers."""
+    server = "\n".join(
+        p.read_text(encoding="utf-8") for p in (WEB.parent / "server").glob("*.py")
+    )
+    codes = set(re.findall(r'ServerError\(\s*"(\w+)"', server)) | {"network"}
+    defined = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
+    for key in defined:
+        if key.startswith("err_"):
+            code = key[4:].removesuffix("_rule")
+            assert code in codes, key
+
+
+def test_fonts_cover_every_letter_of_every_language() -> None:
+    """fonts/fonts.css declares files that exist, and between them their unicode-ranges hold
+    every letter and digit of the five strings tables (and Persian digits)."""
+    css = (WEB / "fonts" / "fonts.css").read_text(encoding="utf-8")
+    covered: set[int] = set()
+    for src, ranges in re.findall(r"src: url\(\./([^)]+)\).*?unicode-range: ([^;]+);", css):
+        assert (WEB / "fonts" / src).is_file(), src
+        for part in ranges.split(","):
+            lo, _, hi = part.strip()[2:].partition("-")
+            covered.update(range(int(lo, 16), int(hi or lo, 16) + 1))
+    letters = set("۰۱۲۳۴۵۶۷۸۹")
+    for path in (WEB / "i18n").glob("*.json"):
+        text = path.read_text(encoding="utf-8")
+        letters |= {c for c in text if unicodedata.category(c)[0] in "LN"}
+    missing = sorted(c for c in letters if ord(c) not in covered)
+    assert not missing, missing
+    assert list((WEB / "fonts").glob("LICENSE-*.txt")), "the fonts' licences ship beside them"
 
 
 def test_layout_uses_logical_properties_for_right_to_left() -> None:
-    """Persian is coming (issue 11): no physical left/right in the stylesheet."""
+    """Persian mirrors the page (issue 11): no physical left/right in the stylesheet."""
     css = (WEB / "css" / "app.css").read_text(encoding="utf-8")
     physical = re.findall(
         r"(?<![-\w])(margin-left|margin-right|padding-left|padding-right|left|right|"

@@ -165,19 +165,20 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     # --- HTTP -------------------------------------------------------------------------------
 
-    async def info(_request: Request) -> Response:
+    async def info(request: Request) -> Response:
+        lang = texts.language(request.query_params.get("lang", "en")) or "en"
         editions = []
         for ed in EDITIONS.values():
             editions.append(
                 {
                     "id": ed.id,
-                    "title": texts.edition_title(ed.id),
+                    "title": texts.edition_title(ed.id, lang),
                     "min_players": ed.min_players,
                     "max_players": ed.max_players,
                     "city_size": ed.city_size,
                     "city_size_options": list(ed.city_size_options),
                     "presets": sorted(ed.presets),
-                    "preset_titles": texts.preset_titles(ed.id),
+                    "preset_titles": texts.preset_titles(ed.id, lang),
                     "characters": list(ed.characters),
                     "purple_pool": list(getattr(ed, "purple_pool", ()) or ()),
                     "custom": "characters" in ed.options,
@@ -186,6 +187,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         return JSONResponse(
             {
                 "protocol": PROTOCOL,
+                "lang": lang,
+                "languages": texts.LANGUAGES,
                 "editions": editions,
                 "bot_levels": BOT_LEVELS,
                 "timer": {"min": TIMER_MIN, "max": TIMER_MAX, "default": TIMER_DEFAULT},
@@ -255,7 +258,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 count = int(q.get("count", "500"))
             except ValueError:
                 raise ServerError("bad_request", "from and count must be integers") from None
-            lang = q.get("lang", "en")[:16]
+            lang = texts.language(q.get("lang", "en")) or "en"
             out = await hub().replay(request.path_params["code"], start_at, count, lang)
             return JSONResponse(out)
         except ServerError as exc:
@@ -431,9 +434,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                         lang = msg.get("lang", "en")
                         if type(since) is not int or since < 0:
                             raise ServerError("malformed", "since must be a whole number")
-                        if not isinstance(lang, str) or not 1 <= len(lang) <= 16:
+                        if not isinstance(lang, str) or not 1 <= len(lang) <= 35:
                             raise ServerError("malformed", "lang must be a language code")
-                        conn = Conn(seat=seat, lang=lang, send=send)
+                        # A browser's language the game does not speak: English.
+                        conn = Conn(seat=seat, lang=texts.language(lang) or "en", send=send)
                         await hub().connect(t, conn, since)
                     elif kind == "act":
                         if set(msg) - {"type", "action", "version", "id"}:
@@ -453,6 +457,17 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                         if type(since) is not int or since < 0:
                             raise ServerError("malformed", "since must be a whole number")
                         await hub().send_snapshot(t, conn, since)
+                    elif kind == "lang":
+                        if set(msg) - {"type", "lang", "id"}:
+                            raise ServerError("malformed", "lang takes lang and id")
+                        chosen = texts.language(msg.get("lang"))
+                        if chosen is None:
+                            raise ServerError(
+                                "unsupported_language",
+                                "lang must be one of " + ", ".join(texts.LANGUAGES),
+                            )
+                        conn.lang = chosen
+                        await hub().send_snapshot(t, conn, 0)
                     elif kind == "ping":
                         await send({"type": "pong"})
                     elif kind == "hello":

@@ -100,14 +100,14 @@ class LiveTable:
     def version(self) -> int:
         return self.row.version
 
-    def names(self) -> list[str]:
-        """Display names per seat."""
+    def names(self, lang: str = "en") -> list[str]:
+        """Display names per seat (bots and unnamed seats named in ``lang``)."""
         out = []
         for s in self.row.seats:
             if s.kind == "bot":
-                out.append(s.name or texts.bot_name(s.seat, s.bot or "bot"))
+                out.append(s.name or texts.bot_name(s.seat, s.bot or "bot", lang))
             else:
-                out.append(s.name or texts.seat_name(s.seat))
+                out.append(s.name or texts.seat_name(s.seat, lang))
         return out
 
     def local_count(self, seat: int) -> int:
@@ -508,7 +508,7 @@ class Hub:
         def build() -> dict[str, Any]:
             actions = [a for _s, a in self.store.actions(t.id)]
             game = new_game(t.row.edition, t.row.players, seed=t.row.seed, **t.row.options)
-            names = t.names()
+            names = t.names(lang)
             frames = []
             seen = 0
             for version in range(len(actions) + 1):
@@ -560,7 +560,7 @@ class Hub:
     def _game_part(self, t: LiveTable, seat: int | None, lang: str, since: int) -> dict[str, Any]:
         """``view``, ``legal``, ``events`` and the rest, for one viewer."""
         game = t.game
-        names = t.names()
+        names = t.names(lang)
         if game is None:
             return {
                 "version": 0, "event_count": 0, "view": None, "legal": [], "events": [],
@@ -599,7 +599,7 @@ class Hub:
             "seat": c.seat,
             "host": c.seat is not None and c.seat == t.row.host_seat,
             "spectator": c.seat is None,
-            "name": t.names()[c.seat] if c.seat is not None else None,
+            "name": t.names(c.lang)[c.seat] if c.seat is not None else None,
         }
         msg = {
             "type": "snapshot",

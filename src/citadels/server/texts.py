@@ -15,6 +15,26 @@ from citadels.editions import get_edition
 from citadels.engine.actions import Action
 from citadels.present import N_, score_headers, score_lines, translator
 
+#: The languages the interfaces speak (issue 11), by code, each with its own name and the
+#: direction its script is written in. A connection may ask for any of them.
+LANGUAGES: dict[str, dict[str, str]] = {
+    "en": {"name": "English", "dir": "ltr"},
+    "fa": {"name": "فارسی", "dir": "rtl"},
+    "ru": {"name": "Русский", "dir": "ltr"},
+    "ko": {"name": "한국어", "dir": "ltr"},
+    "vi": {"name": "Tiếng Việt", "dir": "ltr"},
+}
+
+
+def language(tag: object) -> str | None:
+    """The supported language a tag such as ``"fa"``, ``"fa-IR"`` or ``"ru_RU"`` asks for, or
+    ``None`` when it names none of :data:`LANGUAGES`."""
+    if not isinstance(tag, str) or not 1 <= len(tag) <= 35:
+        return None
+    base = tag.replace("_", "-").split("-", 1)[0].lower()
+    return base if base in LANGUAGES else None
+
+
 # Marked for extraction; translated where they are used.
 _BOT_NAME = N_("Bot {seat} ({level})")
 _SEAT_NAME = N_("Seat {seat}")

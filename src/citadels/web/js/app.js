@@ -5,15 +5,43 @@ import { api, storedName, storedToken, storeName, storeToken, TableSocket } from
 import { h, icon, render } from "./dom.js";
 import { setRanks } from "./cards.js";
 import { loadCards, lobbyScreen } from "./lobby.js";
-import { deadlineNote, seatName, tableScreen, turnText } from "./table.js";
+import { deadlineNote, nameTag, seatName, tableScreen, turnText } from "./table.js";
 import { chime, setSoundEnabled, soundEnabled } from "./sound.js";
-import { language, setLanguage, t } from "./strings.js";
+import { errorText, language, LANGUAGES, preferredLanguage, setLanguage, t } from "./strings.js";
 import { replayScreen } from "./replay.js";
 
 const root = document.getElementById("app");
 let teardown = () => {};
+// What the current screen does when the person picks another language (null: draw it anew).
+let onLanguage = null;
 
-setLanguage((navigator.language || "en").slice(0, 2));
+await setLanguage(preferredLanguage());
+
+/** Switch the interface to ``lang`` at any time: remember it, and redraw the screen in it (a
+ * table keeps its state and asks the server for its texts in the new language). */
+async function changeLanguage(lang) {
+  await setLanguage(lang, { remember: true });
+  document.title = t("app_title");
+  if (onLanguage) onLanguage(language());
+  else route();
+}
+
+/** The language switch: each language named in itself. */
+export function languagePicker() {
+  return h(
+    "label.lang-pick",
+    { title: t("language") },
+    h("span.sr", {}, t("language")),
+    icon("globe"),
+    h(
+      "select",
+      { "data-key": "lang", onchange: (ev) => changeLanguage(ev.target.value) },
+      Object.entries(LANGUAGES).map(([code, info]) =>
+        h("option", { value: code, lang: code, dir: info.dir, selected: code === language() }, info.name),
+      ),
+    ),
+  );
+}
 
 /** Tell screen readers something new (one persistent live region, outside the redrawn page). */
 function announce(text) {
@@ -31,6 +59,7 @@ export function navigate(path, replace = false) {
 function route() {
   teardown();
   teardown = () => {};
+  onLanguage = null;
   document.title = t("app_title");
   const path = location.pathname;
   let m;
@@ -39,10 +68,10 @@ function route() {
     teardown = tablePage(m[1].toUpperCase());
   } else if ((m = path.match(/^\/replay\/([A-Za-z0-9]+)\/?$/))) {
     root.dataset.screen = "replay";
-    teardown = replayScreen(root, m[1].toUpperCase(), { navigate, lang: language() }) || (() => {});
+    teardown = replayScreen(root, m[1].toUpperCase(), { navigate, lang: language(), languagePicker }) || (() => {});
   } else {
     root.dataset.screen = "lobby";
-    teardown = lobbyScreen(root, { navigate, lang: language() });
+    teardown = lobbyScreen(root, { navigate, lang: language(), languagePicker });
   }
 }
 
@@ -60,7 +89,7 @@ function topBar(game, extra = []) {
     "header.topbar",
     {},
     h("a.brand", { href: "/", "aria-label": t("leave") }, icon("tower"), h("span", {}, t("app_title"))),
-    h("span.code-tag", { title: t("table_code") }, game.code),
+    h("span.code-tag", { title: t("table_code"), dir: "ltr" }, game.code),
     extra,
     h("span.spacer"),
     status !== "open"
@@ -81,6 +110,7 @@ function topBar(game, extra = []) {
       },
       icon(soundEnabled() ? "sound_on" : "sound_off"),
     ),
+    languagePicker(),
   );
 }
 
@@ -99,7 +129,12 @@ function waitingRoom(game) {
       "section.parchment.room-card",
       { "aria-labelledby": "room-title" },
       h("h1", { id: "room-title" }, t("waiting_room")),
-      h("p.room-sub", {}, `${table.edition_title || table.edition} · ${t("seats_count", { n: table.players })}`),
+      h(
+        "p.room-sub",
+        {},
+        h("span", { "data-text": "server" }, (game.editionTitles && game.editionTitles[table.edition]) || table.edition_title || table.edition),
+        ` · ${t("seats_count", { n: table.players })}`,
+      ),
       h(
         "div.invite",
         {},
@@ -109,7 +144,7 @@ function waitingRoom(game) {
           "div.inline",
           {},
           h("label.sr", { for: "invite-link" }, t("invite")),
-          h("input", { id: "invite-link", readonly: true, value: link, onfocus: (ev) => ev.target.select() }),
+          h("input", { id: "invite-link", readonly: true, dir: "ltr", value: link, onfocus: (ev) => ev.target.select() }),
           h(
             "button.btn",
             {
@@ -130,7 +165,7 @@ function waitingRoom(game) {
             t("copy"),
           ),
         ),
-        h("p.big-code", { "aria-label": t("table_code") }, table.code),
+        h("p.big-code", { "aria-label": t("table_code"), dir: "ltr" }, table.code),
       ),
       h(
         "ol.seats",
@@ -144,7 +179,7 @@ function waitingRoom(game) {
             h(
               "span.seat-name",
               {},
-              s.name || t("empty_seat"),
+              s.kind === "empty" ? t("empty_seat") : nameTag(seatName(table, s.seat)),
               s.seat === table.host ? h("span.tag", {}, t("host")) : null,
               mine ? h("span.tag.you", {}, t("you")) : null,
               s.kind === "human" && !s.connected ? h("span.tag.off", {}, t("offline")) : null,
@@ -157,7 +192,7 @@ function waitingRoom(game) {
                   "span.bot-give",
                   {},
                   h("label.sr", { for: `lvl-${s.seat}` }, t("bot_level")),
-                  h("select", { id: `lvl-${s.seat}`, "data-key": `lvl-${s.seat}` }, levels.map((l) => h("option", { value: l, selected: l === "medium" }, l))),
+                  h("select", { id: `lvl-${s.seat}`, "data-key": `lvl-${s.seat}` }, levels.map((l) => h("option", { value: l, selected: l === "medium" }, t(`level_${l}`)))),
                   h(
                     "button.btn.small",
                     { type: "button", "data-key": `bot-${s.seat}`, onclick: () => game.giveBot(s.seat, document.getElementById(`lvl-${s.seat}`).value) },
@@ -335,7 +370,7 @@ function tablePage(code) {
         break;
       case "error":
         game.busy = false;
-        game.error = msg.message || msg.code;
+        game.error = errorText(msg);
         if (msg.code === "stale_version" || msg.code === "not_your_turn") socket.send({ type: "sync", since: game.eventCount });
         clearTimeout(game.errorTimer);
         game.errorTimer = setTimeout(() => {
@@ -374,7 +409,7 @@ function tablePage(code) {
       game.error = "";
       connect();
     } catch (err) {
-      game.error = err.message;
+      game.error = errorText(err);
       draw();
     }
   }
@@ -385,7 +420,7 @@ function tablePage(code) {
       game.table = res.table || res;
       game.error = "";
     } catch (err) {
-      game.error = err.message;
+      game.error = errorText(err);
     }
     draw();
   }
@@ -397,7 +432,7 @@ function tablePage(code) {
     const mine = game.you && !game.you.spectator ? seatName(tb, game.you.seat) : storedName();
     try {
       const res = await api("POST", "/api/tables", {
-        name: mine || "Player",
+        name: mine || t("player"),
         edition: tb.edition,
         players: tb.players,
         ...(tb.options || {}),
@@ -419,7 +454,7 @@ function tablePage(code) {
       }
       navigate(`/t/${res.code}`);
     } catch (err) {
-      game.error = err.message;
+      game.error = errorText(err);
       draw();
     }
   }
@@ -469,13 +504,13 @@ function tablePage(code) {
     if (!game.table) {
       render(
         root,
-        h("div.loading", { role: "status" }, game.error ? h("p.error", {}, game.error, " ", h("a", { href: "/" }, t("leave"))) : t("connecting")),
+        h("div.loading", { role: "status" }, languagePicker(), game.error ? h("p.error", {}, game.error, " ", h("a", { href: "/" }, t("leave"))) : t("connecting")),
       );
       return;
     }
     const extra = [];
     if (game.view && game.view.phase !== "over") {
-      extra.push(h("span.round-tag", {}, t("round_n", { n: game.view.round })));
+      extra.push(h("span.round-tag", { "data-round": game.view.round }, t("round_n", { n: game.view.round })));
       extra.push(h("span.turn-tag", {}, turnText(game.view, game.table, game.you)));
       extra.push(deadlineNote(game));
     }
@@ -497,17 +532,35 @@ function tablePage(code) {
     for (const list of root.querySelectorAll(".log, .chat")) list.scrollTop = list.scrollHeight;
   }
 
-  async function start() {
+  // The edition titles and bot levels, in the interface's language.
+  async function loadInfo() {
     try {
-      const info = await api("GET", "/api/info");
+      const info = await api("GET", `/api/info?lang=${encodeURIComponent(language())}`);
       game.botLevels = info.bot_levels;
+      game.editionTitles = Object.fromEntries(info.editions.map((e) => [e.id, e.title]));
     } catch {
       /* the defaults do */
     }
+  }
+
+  // Another language: the server renders this connection's texts anew (a snapshot answers),
+  // the card texts are fetched again, and the page is drawn in it; the game state stays.
+  onLanguage = async (lang) => {
+    if (socket) socket.setLang(lang);
+    game.cardsFor = null;
+    if (game.error) game.error = "";
+    draw();
+    await loadInfo();
+    await ensureCards();
+    draw();
+  };
+
+  async function start() {
+    await loadInfo();
     try {
       game.table = await api("GET", `/api/tables/${code}`);
     } catch (err) {
-      game.error = err.status === 404 ? t("table_not_found") : err.message;
+      game.error = err.status === 404 ? t("table_not_found") : errorText(err);
       draw();
       return;
     }
@@ -523,7 +576,9 @@ function tablePage(code) {
   function onKey(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.target.closest && ev.target.closest("input, textarea, select, dialog")) return;
-    const n = Number(ev.key);
+    const persian = "۰۱۲۳۴۵۶۷۸۹".indexOf(ev.key);
+    const arabic = "٠١٢٣٤٥٦٧٨٩".indexOf(ev.key);
+    const n = persian >= 0 ? persian : arabic >= 0 ? arabic : Number(ev.key);
     if (!Number.isInteger(n) || n < 1 || n > 9 || !game.legal || n > game.legal.length) return;
     ev.preventDefault();
     act(game.legal[n - 1].action);

@@ -2,7 +2,7 @@
 // (citadels.present.card_info). Colour is never shown alone: a symbol and a word go with it.
 
 import { h, icon } from "./dom.js";
-import { t } from "./strings.js";
+import { num, t } from "./strings.js";
 
 let CARDS = {};
 
@@ -73,7 +73,7 @@ export function districtTile(id, { size = "", extra = "", beautified = false, st
     colourBadge(card),
     h("span.name", {}, card.name),
     card.cost != null
-      ? h("span.cost", { "aria-hidden": "true" }, icon("coin"), h("b", {}, card.cost + (beautified ? 1 : 0)))
+      ? h("span.cost", { "aria-hidden": "true" }, icon("coin"), h("b", {}, num(card.cost + (beautified ? 1 : 0))))
       : null,
     card.power && size !== "mini" ? h("span.power", { "aria-hidden": "true" }, card.power) : null,
   );
@@ -89,7 +89,7 @@ export function characterCard(id, { big = false, status = "", owner = "", extra 
   return h(
     "span." + classes.join("."),
     { "data-card": id },
-    h("span.rank", { "aria-hidden": "true" }, card.rank ?? ""),
+    h("span.rank", { "aria-hidden": "true" }, num(card.rank ?? "")),
     h("span.name", {}, card.name),
     colourBadge(card),
     big && card.power ? h("span.power", {}, card.power) : null,
@@ -106,8 +106,8 @@ export function cardChip(id) {
     `span.chip.${colourClass(card.colour)}`,
     {},
     card.colour ? h("span.sym", { "aria-hidden": "true" }, card.colour_symbol ?? card.symbol ?? "") : null,
-    card.kind === "character" && card.rank != null ? h("span.rk", { "aria-hidden": "true" }, card.rank) : null,
-    card.cost != null ? h("span.ct", { "aria-hidden": "true" }, card.cost) : null,
+    card.kind === "character" && card.rank != null ? h("span.rk", { "aria-hidden": "true" }, num(card.rank)) : null,
+    card.cost != null ? h("span.ct", { "aria-hidden": "true" }, num(card.cost)) : null,
   );
 }
 

@@ -3,7 +3,8 @@
 import { api, storedName, storeName, storeToken } from "./net.js";
 import { h, icon, render } from "./dom.js";
 import { cardName, characterCard, setCards, info } from "./cards.js";
-import { t } from "./strings.js";
+import { errorText, num, t } from "./strings.js";
+import { nameTag, seatName } from "./table.js";
 
 const TIMERS = [null, 30, 60, 90, 120, 300];
 
@@ -27,30 +28,30 @@ export async function loadCards(edition, lang) {
   }
 }
 
-function tableCard(table, kind, go) {
+function tableCard(table, kind, go, titles) {
   const taken = table.seats.filter((s) => s.kind !== "empty").length;
-  const names = table.seats.filter((s) => s.name).map((s) => s.name);
+  const names = table.seats.filter((s) => s.kind !== "empty").map((s) => seatName(table, s.seat));
   const href = kind === "finished" ? `/replay/${table.code}` : `/t/${table.code}`;
   const label = kind === "open" ? t("join") : kind === "playing" ? t("watch") : t("replay");
   return h(
     "li.table-card",
     {},
-    h("div.tc-head", {}, h("span.code", {}, table.code), h("span.ed", {}, table.edition_title || table.edition)),
+    h("div.tc-head", {}, h("bdi.code", { dir: "ltr" }, table.code), h("span.ed", { "data-text": "server" }, titles[table.edition] || table.edition_title || table.edition)),
     h(
       "div.tc-seats",
       { "aria-label": t("seats_taken", { taken, total: table.players }) },
       table.seats.map((s) =>
-        h("span.seat-dot." + s.kind, { title: s.name || t("empty_seat") }, s.kind === "bot" ? icon("bot") : s.name ? s.name.charAt(0).toUpperCase() : ""),
+        h("span.seat-dot." + s.kind, { title: s.kind === "empty" ? t("empty_seat") : seatName(table, s.seat) }, s.kind === "bot" ? icon("bot") : s.name ? s.name.charAt(0).toUpperCase() : ""),
       ),
       h("span.tc-count", {}, t("seats_taken", { taken, total: table.players })),
     ),
-    names.length ? h("p.tc-names", {}, names.join(" · ")) : null,
-    h("a.btn" + (kind === "open" ? ".primary" : ""), { href, "data-key": `go-${table.code}`, onclick: go(href) }, label, h("span.sr", {}, ` ${table.code}`)),
+    names.length ? h("p.tc-names", {}, names.map((name, i) => [i ? " · " : null, nameTag(name)])) : null,
+    h("a.btn" + (kind === "open" ? ".primary" : ""), { href, "data-key": `go-${table.code}`, onclick: go(href) }, label, h("span.sr", {}, " ", h("bdi", { dir: "ltr" }, table.code))),
   );
 }
 
 /** Draw the lobby into ``root``; ``navigate(path)`` changes page. */
-export function lobbyScreen(root, { navigate, lang }) {
+export function lobbyScreen(root, { navigate, lang, languagePicker }) {
   const go = (href) => (ev) => {
     ev.preventDefault();
     navigate(href);
@@ -77,6 +78,7 @@ export function lobbyScreen(root, { navigate, lang }) {
     joinError: "",
   };
 
+  const editionTitles = () => Object.fromEntries(((infoData && infoData.editions) || []).map((e) => [e.id, e.title]));
   const edition = () => (infoData ? infoData.editions.find((e) => e.id === state.edition) : null);
 
   async function loadLists() {
@@ -134,7 +136,7 @@ export function lobbyScreen(root, { navigate, lang }) {
       navigate(`/t/${res.code}`);
     } catch (err) {
       state.busy = false;
-      state.error = err.message;
+      state.error = errorText(err);
       draw();
     }
   }
@@ -157,7 +159,10 @@ export function lobbyScreen(root, { navigate, lang }) {
     return h(
       "select",
       { id, "data-key": id, onchange: (ev) => onchange(ev.target.value) },
-      options.map(([v, text]) => h("option", { value: v ?? "", selected: String(v ?? "") === String(value ?? "") }, text)),
+      // A third field marks a text the server rendered (edition and preset titles).
+      options.map(([v, text, server]) =>
+        h("option", { value: v ?? "", selected: String(v ?? "") === String(value ?? ""), "data-text": server ? "server" : null }, text),
+      ),
     );
   }
 
@@ -192,8 +197,8 @@ export function lobbyScreen(root, { navigate, lang }) {
         Object.entries(byRank).map(([rank, ids]) =>
           h(
             "div.rank-group",
-            { role: "radiogroup", "aria-label": t("rank_n", { n: rank }) },
-            h("span.rank-no", { "aria-hidden": "true" }, rank),
+            { role: "radiogroup", "aria-label": t("rank_n", { n: Number(rank) }) },
+            h("span.rank-no", { "aria-hidden": "true" }, num(Number(rank))),
             ids.map((id) =>
               h(
                 "label.check",
@@ -240,7 +245,7 @@ export function lobbyScreen(root, { navigate, lang }) {
     const playerOptions = [];
     for (let n = ed.min_players; n <= ed.max_players; n++) playerOptions.push([n, t("seats_count", { n })]);
     const botOptions = [];
-    for (let n = 0; n < state.players; n++) botOptions.push([n, String(n)]);
+    for (let n = 0; n < state.players; n++) botOptions.push([n, num(n)]);
     const hasSetup = ed.custom || (ed.presets && ed.presets.length);
     const titles = infoData.preset_titles || {};
     return h(
@@ -267,7 +272,7 @@ export function lobbyScreen(root, { navigate, lang }) {
         field(
           t("edition"),
           "create-edition",
-          select("create-edition", state.edition, infoData.editions.map((e) => [e.id, e.title]), (v) => {
+          select("create-edition", state.edition, infoData.editions.map((e) => [e.id, e.title, true]), (v) => {
             state.edition = v;
             const e = edition();
             state.players = Math.min(Math.max(state.players, e.min_players), e.max_players);
@@ -295,7 +300,7 @@ export function lobbyScreen(root, { navigate, lang }) {
             select(
               "create-preset",
               state.custom ? "__custom" : state.preset,
-              [["", t("preset_default")], ...(ed.presets || []).map((p) => [p, titles[p] || prettyId(p)]), ...(ed.custom ? [["__custom", t("custom")]] : [])],
+              [["", t("preset_default")], ...(ed.presets || []).map((p) => [p, titles[p] || prettyId(p), true]), ...(ed.custom ? [["__custom", t("custom")]] : [])],
               (v) => {
                 state.custom = v === "__custom";
                 state.preset = state.custom ? "" : v;
@@ -335,7 +340,7 @@ export function lobbyScreen(root, { navigate, lang }) {
         field(
           t("bot_level"),
           "create-level",
-          select("create-level", state.level, Object.entries(infoData.bot_levels || { medium: "medium" }).map(([k]) => [k, prettyId(k)]), (v) => {
+          select("create-level", state.level, Object.entries(infoData.bot_levels || { medium: "medium" }).map(([k]) => [k, t(`level_${k}`)]), (v) => {
             state.level = v;
           }),
         ),
@@ -359,7 +364,7 @@ export function lobbyScreen(root, { navigate, lang }) {
             { "aria-labelledby": `list-${status}` },
             h("h2", { id: `list-${status}` }, title),
             state.lists[status].length
-              ? h("ul.tables", {}, state.lists[status].slice(0, 12).map((tb) => tableCard(tb, status, go)))
+              ? h("ul.tables", {}, state.lists[status].slice(0, 12).map((tb) => tableCard(tb, status, go, editionTitles())))
               : h("p.empty", {}, t("no_open_tables")),
           )
         : null;
@@ -374,7 +379,7 @@ export function lobbyScreen(root, { navigate, lang }) {
           "div.inline",
           {},
           h("label.sr", { for: "join-code" }, t("table_code")),
-          h("input", { id: "join-code", "data-key": "join-code", placeholder: "K7QM2X", autocomplete: "off", maxlength: 64, value: state.code, oninput: (ev) => (state.code = ev.target.value) }),
+          h("input", { id: "join-code", "data-key": "join-code", placeholder: "K7QM2X", dir: "ltr", autocomplete: "off", maxlength: 64, value: state.code, oninput: (ev) => (state.code = ev.target.value) }),
           h("button.btn", { type: "submit", "data-key": "join-submit" }, t("join")),
         ),
       ),
@@ -396,6 +401,7 @@ export function lobbyScreen(root, { navigate, lang }) {
           {},
           icon("tower", "hero-icon"),
           h("div", {}, h("h1", {}, t("app_title")), h("p.tagline", {}, t("tagline"))),
+          h("div.hero-tools", {}, languagePicker()),
           h(
             "div.hero-fan",
             { "aria-hidden": "true" },
@@ -416,10 +422,10 @@ export function lobbyScreen(root, { navigate, lang }) {
   draw();
   (async () => {
     try {
-      infoData = await api("GET", "/api/info");
+      infoData = await api("GET", `/api/info?lang=${encodeURIComponent(lang)}`);
       if (!infoData.editions.some((e) => e.id === state.edition)) state.edition = infoData.editions[0].id;
     } catch (err) {
-      state.error = err.message;
+      state.error = errorText(err);
     }
     await loadCards(state.edition, lang);
     if (!alive) return;

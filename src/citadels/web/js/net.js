@@ -128,6 +128,13 @@ export class TableSocket {
     });
   }
 
+  /** Ask for this connection's texts in ``lang`` from now on (the server answers a snapshot
+   * rendered in it); a reconnection says hello in it too. */
+  setLang(lang) {
+    this.lang = lang;
+    this.send({ type: "lang", lang });
+  }
+
   /** Send a message now, or as soon as the connection is open again. */
   send(msg) {
     if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));

@@ -5,10 +5,10 @@ import { h, icon, render } from "./dom.js";
 import { loadCards } from "./lobby.js";
 import { setRanks } from "./cards.js";
 import { tableScreen } from "./table.js";
-import { t } from "./strings.js";
+import { errorText, t } from "./strings.js";
 
 /** Draw the replay of table ``code`` into ``root``; answers a teardown function. */
-export function replayScreen(root, code, { lang }) {
+export function replayScreen(root, code, { lang, languagePicker }) {
   const state = { frames: [], steps: 0, at: 0, playing: false, error: "", data: null, sideTab: "log" };
   let timer = null;
 
@@ -26,7 +26,7 @@ export function replayScreen(root, code, { lang }) {
       state.data.result = state.data.result || null;
       await loadCards(state.data.edition, lang);
     } catch (err) {
-      state.error = err.message;
+      state.error = errorText(err);
     }
     draw();
   }
@@ -53,8 +53,11 @@ export function replayScreen(root, code, { lang }) {
 
   function onKey(ev) {
     if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
-    if (ev.key === "ArrowRight") go(state.at + 1);
-    else if (ev.key === "ArrowLeft") go(state.at - 1);
+    // The arrows follow the page: in a right-to-left language the game runs leftwards.
+    const forward = document.dir === "rtl" ? "ArrowLeft" : "ArrowRight";
+    const back = document.dir === "rtl" ? "ArrowRight" : "ArrowLeft";
+    if (ev.key === forward) go(state.at + 1);
+    else if (ev.key === back) go(state.at - 1);
     else if (ev.key === "Home") go(0);
     else if (ev.key === "End") go(state.frames.length - 1);
     else return;
@@ -125,9 +128,11 @@ export function replayScreen(root, code, { lang }) {
         "header.topbar",
         {},
         h("a.brand", { href: "/", "aria-label": t("leave") }, icon("tower"), h("span", {}, t("app_title"))),
-        h("span.code-tag", {}, code),
+        h("span.code-tag", { dir: "ltr" }, code),
         h("span.tag.spec", {}, t("replay")),
-        h("span.round-tag", {}, t("round_n", { n: frame.view.round })),
+        h("span.round-tag", { "data-round": frame.view.round }, t("round_n", { n: frame.view.round })),
+        h("span.spacer"),
+        languagePicker(),
       ),
       h(
         "main.replay",

@@ -1,170 +1,120 @@
-// Every word of the client's own interface ("chrome") lives in this one table, so that it can be
-// translated (issue 11). Game texts — card names and powers, action labels, the move log, scores —
-// are rendered by the server through citadels.present and never built here.
+// Every word of the client's own interface ("chrome") lives in one table per language,
+// ../i18n/<lang>.json (issue 11): a key maps to a text with {field} placeholders, or, when it
+// counts something, to its plural forms by CLDR category ({"one": …, "few": …, "other": …}),
+// chosen with Intl.PluralRules. Numbers are written with Intl.NumberFormat (Persian digits in
+// Persian). Game texts — card names and powers, action labels, the move log, scores — are
+// rendered by the server through citadels.present, in the language the client asks for.
 
-const STRINGS = {
-  en: {
-    app_title: "Citadels",
-    tagline: "Build the finest city. Bluff your way to the crown.",
-    your_turn_title: "▶ Your turn — Citadels",
-    skip_to_actions: "Skip to your actions",
-    // lobby
-    open_tables: "Open tables",
-    no_open_tables: "No table is waiting for players. Create one!",
-    refresh: "Refresh",
-    create_table: "Create a table",
-    join_by_code: "Join by code",
-    table_code: "Table code",
-    join: "Join",
-    edition: "Edition",
-    players: "Players",
-    seats_count: "{n} seats",
-    setup: "Characters and districts",
-    preset: "Preset",
-    preset_default: "Standard set",
-    custom: "Custom",
-    characters: "Characters",
-    purple_districts: "Purple districts",
-    none: "None",
-    city_size: "City complete at",
-    districts_n: "{n} districts",
-    bots: "Bots",
-    bot_count: "Bot seats",
-    bot_level: "Bot level",
-    turn_timer: "Turn timer",
-    timer_off: "Off",
-    seconds_n: "{n} s",
-    your_name: "Your name",
-    name_placeholder: "e.g. Anna",
-    create: "Create table",
-    creating: "Creating…",
-    seats_taken: "{taken} of {total} seats taken",
-    table_of: "{edition} · {players} players",
-    watch: "Watch",
-    list_publicly: "Show in the lobby",
-    spectators_chat: "Spectators may chat",
-    // waiting room
-    waiting_room: "Waiting for players",
-    invite: "Invite friends",
-    invite_help: "Send this link, or tell them the code.",
-    copy: "Copy",
-    copied: "Copied!",
-    seat_n: "Seat {n}",
-    empty_seat: "Empty seat",
-    take_seat: "Take this seat",
-    give_bot: "Give to a bot",
-    bot: "Bot",
-    host: "Host",
-    you: "You",
-    start_game: "Start the game",
-    waiting_for_host: "Waiting for the host to start the game…",
-    need_full: "Every seat needs a player or a bot before the game can start.",
-    sit_down: "Take a seat",
-    spectating: "You are watching this table.",
-    // table
-    round_n: "Round {n}",
-    deck_n: "Deck: {n}",
-    gold: "Gold",
-    gold_n: "{n} gold",
-    cards_n: "{n} cards in hand",
-    city: "City",
-    city_n: "City {n}/{m}",
-    hand: "Your hand",
-    your_characters: "Your characters",
-    crown: "Crown",
-    has_crown: "has the crown",
-    the_court: "Characters",
-    faceup_removed: "Removed face up",
-    removed: "Removed",
-    facedown_n: "{n} face down",
-    known_facedown: "You saw face down",
-    revealed_by: "{name}",
-    murdered: "Murdered",
-    robbed: "Robbed",
-    bewitched: "Bewitched",
-    draft: "Choose a character",
-    draft_put_aside: "Put a character aside, face down",
-    draft_wait: "{name} is choosing a character…",
-    turn_of: "{name}'s turn",
-    turn_of_char: "{name}'s turn · {character}",
-    your_turn: "Your turn",
-    your_turn_char: "Your turn · {character}",
-    waiting_for: "Waiting for {name}…",
-    actions: "Your actions",
-    no_actions: "Nothing to do right now.",
-    log: "Moves",
-    chat: "Chat",
-    say: "Message",
-    send: "Send",
-    chat_readonly: "Spectators can read the chat.",
-    sound: "Sound on your turn",
-    sound_on: "Sound on",
-    sound_off: "Sound off",
-    leave: "Lobby",
-    connecting: "Connecting…",
-    reconnecting: "Connection lost — reconnecting…",
-    connected: "Connected",
-    offline: "offline",
-    empty_city: "No districts yet",
-    empty_hand: "No cards",
-    card_info: "About this card",
-    close: "Close",
-    cost_n: "Cost {n}",
-    rank_n: "Rank {n}",
-    complete: "Complete city",
-    first_complete: "First to complete",
-    spectator_badge: "Spectator",
-    played_by_bot: "played by a bot",
-    // scores
-    final_scores: "Final scores",
-    winner: "Winner",
-    winners: "Winners",
-    rank: "Place",
-    player: "Player",
-    total: "Total",
-    tiebreak: "Tie-break",
-    score_districts: "City",
-    score_colours: "Colours",
-    score_first_complete: "First",
-    score_complete: "Complete",
-    score_bonus: "Bonus",
-    rematch: "Play again",
-    new_table: "New table",
-    watch_replay: "Watch the replay",
-    back_to_table: "Back to the table",
-    // replay
-    replay: "Replay",
-    step_n: "Step {n} of {m}",
-    first: "First",
-    prev: "Previous",
-    next: "Next",
-    last: "Last",
-    play: "Play",
-    pause: "Pause",
-    // errors
-    error: "Something went wrong",
-    table_not_found: "No table with this code.",
-    name_required: "Please enter your name.",
-    seat_taken: "That seat was just taken.",
-  },
+/** The languages of the interface, each with its own name and the direction of its script
+ * (the server lists the same in GET /api/info). */
+export const LANGUAGES = {
+  en: { name: "English", dir: "ltr" },
+  fa: { name: "فارسی", dir: "rtl" },
+  ru: { name: "Русский", dir: "ltr" },
+  ko: { name: "한국어", dir: "ltr" },
+  vi: { name: "Tiếng Việt", dir: "ltr" },
 };
 
+const KEY = "citadels.lang";
+const TABLES = {};
 let current = "en";
+let plurals = new Intl.PluralRules("en");
+let numbers = new Intl.NumberFormat("en");
 
-/** Choose the interface language (falls back to English) and set the page direction. */
-export function setLanguage(lang) {
-  current = STRINGS[lang] ? lang : "en";
-  document.documentElement.lang = current;
-  document.documentElement.dir = ["fa", "ar", "he"].includes(current) ? "rtl" : "ltr";
+/** The supported language a tag like "fa-IR" or "ru" names, or null. */
+export function supported(tag) {
+  const base = String(tag || "").toLowerCase().split(/[-_]/)[0];
+  return Object.hasOwn(LANGUAGES, base) ? base : null;
+}
+
+/** The language this person chose before (localStorage), else the browser's first language
+ * the game speaks (navigator.languages), else English. */
+export function preferredLanguage() {
+  try {
+    const stored = supported(localStorage.getItem(KEY));
+    if (stored) return stored;
+  } catch {
+    /* private mode */
+  }
+  for (const tag of navigator.languages || [navigator.language]) {
+    const found = supported(tag);
+    if (found) return found;
+  }
+  return "en";
+}
+
+async function load(lang) {
+  if (TABLES[lang]) return;
+  const response = await fetch(`/static/i18n/${lang}.json`);
+  if (!response.ok) throw new Error(`no strings for ${lang}`);
+  TABLES[lang] = await response.json();
+}
+
+/**
+ * Load and choose the interface language (falls back to English), and set the page's ``lang``
+ * and ``dir``. With ``remember``, keep the choice for this browser. Answers the language chosen.
+ */
+export async function setLanguage(lang, { remember = false } = {}) {
+  let chosen = supported(lang) || "en";
+  try {
+    await load("en");
+    await load(chosen);
+  } catch {
+    if (!TABLES[chosen]) chosen = "en";
+  }
+  current = chosen;
+  plurals = new Intl.PluralRules(chosen);
+  numbers = new Intl.NumberFormat(chosen);
+  document.documentElement.lang = chosen;
+  document.documentElement.dir = LANGUAGES[chosen].dir;
+  if (remember) {
+    try {
+      localStorage.setItem(KEY, chosen);
+    } catch {
+      /* the choice lasts as long as the page */
+    }
+  }
+  return chosen;
 }
 
 export function language() {
   return current;
 }
 
-/** The interface string ``key`` with ``{field}`` placeholders filled in. */
+/** A number as this language writes it (Persian digits in Persian); other values as text. */
+export function num(value) {
+  return typeof value === "number" && Number.isFinite(value) ? numbers.format(value) : String(value ?? "");
+}
+
+/** The interface string ``key`` with ``{field}`` placeholders filled in (numbers written as the
+ * language writes them); a plural entry takes the form for ``fields.n``. */
 export function t(key, fields = {}) {
-  const table = STRINGS[current] || STRINGS.en;
-  const text = table[key] ?? STRINGS.en[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in fields ? String(fields[name]) : `{${name}}`));
+  let text = (TABLES[current] && TABLES[current][key]) ?? (TABLES.en && TABLES.en[key]) ?? key;
+  if (typeof text === "object") {
+    const n = Number(fields.n);
+    text = text[Number.isFinite(n) ? plurals.select(n) : "other"] ?? text.other;
+  }
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in fields ? isolate(fields[name]) : `{${name}}`));
+}
+
+// A text placed into a sentence is isolated (FSI … PDI), so that a Latin name inside Persian
+// words, or the reverse, keeps the sentence's order; numbers are written as the language does.
+function isolate(value) {
+  return typeof value === "number" ? num(value) : `\u2068${value}\u2069`;
+}
+
+/** Whether the interface has a string for ``key``. */
+export function has(key) {
+  return Boolean((TABLES[current] && TABLES[current][key]) ?? (TABLES.en && TABLES.en[key]));
+}
+
+/** An error the server answered ({code, message, rule}), in the interface's language: its code
+ * names the words; the server's own (English) message only for a code the client does not know. */
+export function errorText(error) {
+  const code = error && error.code;
+  if (code === "illegal_action" && error.rule) return t("err_illegal_action_rule", { rule: error.rule });
+  if (code === "not_found") return t("table_not_found");
+  if (code === "seat_taken") return t("seat_taken");
+  if (code && has(`err_${code}`)) return t(`err_${code}`);
+  return (error && error.message) || t("error");
 }

@@ -4,12 +4,26 @@
 
 import { characterCard, districtTile, cardChip, info, showCard } from "./cards.js";
 import { h, icon } from "./dom.js";
-import { t } from "./strings.js";
+import { language, num, t } from "./strings.js";
 
-/** The display name of ``seat`` at this table. */
+/** Names as this language lists them ("Anna and Ben", "Анна и Бен"), each isolated. */
+function nameList(names) {
+  return new Intl.ListFormat(language(), { type: "conjunction" })
+    .formatToParts(names)
+    .map((part) => (part.type === "element" ? nameTag(part.value) : part.value));
+}
+
+/** The display name of ``seat`` at this table (a bot's in the interface's language). */
 export function seatName(table, seat) {
   const entry = table && table.seats ? table.seats.find((s) => s.seat === seat) : null;
+  if (entry && entry.kind === "bot" && entry.bot) return t("bot_name", { seat, level: t(`level_${entry.bot}`) });
   return (entry && entry.name) || t("seat_n", { n: seat + 1 });
+}
+
+/** A person's name as an isolated run of text (<bdi>), so a Latin name in a Persian sentence,
+ * or a Persian name in an English one, never reorders the words around it. */
+export function nameTag(name) {
+  return h("bdi", {}, name);
 }
 
 /** Card ids named in an action's JSON (districts, characters, cards to give or keep). */
@@ -65,13 +79,13 @@ function stats(game, player) {
   return h(
     "div.stats",
     {},
-    h("span.stat.gold" + (fresh(game, `gold-${player.seat}`) ? ".changed" : ""), { title: t("gold") }, icon("coin"), h("b", {}, player.gold), h("span.sr", {}, " " + t("gold"))),
-    h("span.stat.hand", { title: t("cards_n", { n: player.hand_size }) }, icon("cards"), h("b", {}, player.hand_size), h("span.sr", {}, " " + t("cards_n", { n: player.hand_size }))),
+    h("span.stat.gold" + (fresh(game, `gold-${player.seat}`) ? ".changed" : ""), { title: t("gold") }, icon("coin"), h("b", {}, num(player.gold)), h("span.sr", {}, " " + t("gold"))),
+    h("span.stat.hand", { title: t("cards_n", { n: player.hand_size }) }, icon("cards"), h("b", {}, num(player.hand_size)), h("span.sr", {}, " " + t("cards_n", { n: player.hand_size }))),
     h(
       "span.stat.citysize" + (player.complete ? ".complete" : ""),
       { title: t("city_n", { n: player.city.length, m: view.complete_at }) },
       icon("city"),
-      h("b", {}, `${player.city.length}/${view.complete_at}`),
+      h("b", {}, `${num(player.city.length)}/${num(view.complete_at)}`),
       h("span.sr", {}, " " + t("city")),
     ),
   );
@@ -103,7 +117,7 @@ function opponentPanel(game, player) {
       "header",
       {},
       h("span.avatar", { "aria-hidden": "true" }, name.trim().charAt(0).toUpperCase()),
-      h("h2.pname", {}, name),
+      h("h2.pname", {}, nameTag(name)),
       seatBadges(game, player.seat),
       stats(game, player),
     ),
@@ -179,7 +193,7 @@ function myPanel(game, me) {
       "header",
       {},
       h("span.avatar.me", { "aria-hidden": "true" }, name.trim().charAt(0).toUpperCase()),
-      h("h2.pname", {}, name, h("span.you-tag", {}, t("you"))),
+      h("h2.pname", {}, nameTag(name), h("span.you-tag", {}, t("you"))),
       seatBadges(game, you.seat),
       stats(game, me),
     ),
@@ -198,7 +212,7 @@ function myPanel(game, me) {
       h(
         "div.my-hand",
         {},
-        h("h3", {}, t("hand"), " ", h("span.count", {}, `(${(me.hand || []).length})`)),
+        h("h3", {}, t("hand"), " ", h("span.count", {}, `(${num((me.hand || []).length)})`)),
         (me.hand || []).length
           ? h("ul.hand", { "aria-label": t("hand") }, me.hand.map((id, i) => h("li", { style: { "--i": i } }, districtTile(id, { size: "small", key: `hand-${i}-${id}`, extra: buildable(game, id) ? "buildable" : "" }))))
           : h("p.empty", {}, t("empty_hand")),
@@ -254,7 +268,7 @@ function actionsPanel(game, onAct) {
       h(
         "button.action.btn" + (l.action.type === "end_turn" ? ".end" : ""),
         attrs,
-        i < 9 ? h("kbd.key-hint", { "aria-hidden": "true" }, i + 1) : null,
+        i < 9 ? h("kbd.key-hint", { "aria-hidden": "true" }, num(i + 1)) : null,
         cards.slice(0, 2).map((c) => cardChip(c)),
         h("span.action-label", {}, l.label),
       ),
@@ -296,7 +310,7 @@ function sidePanel(game, handlers) {
   const chatList = h(
     "ol.chat",
     { "aria-label": t("chat"), tabindex: "0" },
-    (game.chat || []).map((m) => h("li", {}, h("b", {}, (m.name || t("spectator_badge")) + ": "), linkify(m.text))),
+    (game.chat || []).map((m) => h("li", {}, h("b", {}, nameTag(m.name || t("spectator_badge")), ": "), h("bdi", {}, linkify(m.text)))),
   );
   const form = canChat
     ? h(
@@ -375,7 +389,7 @@ export function scoresPanel(game, handlers) {
       "p.winner-line",
       {},
       (winners.length > 1 ? t("winners") : t("winner")) + ": ",
-      h("strong", {}, winners.map((s) => seatName(game.table, s)).join(", ")),
+      h("strong", {}, nameList(winners.map((s) => seatName(game.table, s)))),
     ),
     h(
       "div.table-wrap",
@@ -403,10 +417,10 @@ export function scoresPanel(game, handlers) {
             h(
               "tr" + (winners.includes(row.seat) ? ".win" : ""),
               {},
-              h("td.rank-col", {}, row.rank ?? ""),
-              h("th", { scope: "row" }, row.name || seatName(game.table, row.seat)),
-              parts.map((p) => h("td", {}, value(row, p))),
-              h("td.total", {}, h("strong", {}, row.score)),
+              h("td.rank-col", {}, num(row.rank ?? "")),
+              h("th", { scope: "row" }, nameTag(row.name || seatName(game.table, row.seat))),
+              parts.map((p) => h("td", {}, num(value(row, p)))),
+              h("td.total", {}, h("strong", {}, num(row.score))),
               tie ? h("td", {}, row.tiebreak || "") : null,
             ),
           ),
