@@ -60,14 +60,16 @@ def test_first_entries_of_the_classic_numbering() -> None:
 
 
 def _setups() -> list[tuple[str, int, dict[str, object]]]:
-    """Every preset at its smallest and largest table, the plain editions, and decks with
-    every purple district of the pools (the 2016 deck takes 14 at a time)."""
+    """Every preset at its smallest table and at 6 seats (or its largest, if smaller), the
+    plain editions, and decks with every purple district of the pools (the 2016 deck takes
+    14 at a time). Eight seats only widen the seat fields: the pinned digests cover them."""
     out: list[tuple[str, int, dict[str, object]]] = []
     for ed in EDITIONS.values():
         if not ed.presets:
             out += [(ed.id, 2, {}), (ed.id, 5, {})]
         for pid, preset in ed.presets.items():
-            out += [(ed.id, n, {"preset": pid}) for n in (preset.min_players, preset.max_players)]
+            sizes = (preset.min_players, min(preset.max_players, 6))
+            out += [(ed.id, n, {"preset": pid}) for n in sizes]
     classic_pool = sorted(EDITIONS["classic"].purple_pool)
     out.append(("classic", 3, {"districts": classic_pool}))
     pool = sorted(EDITIONS["2016"].purple_pool)
