@@ -11,7 +11,7 @@ checkpoint that ``make_bot("learned", path=...)`` plays.
 
 Needs the ``train`` extra (``pip install -e '.[train]'``). A bounded run, on one core::
 
-    nice -n 10 python examples/train_ppo.py --random-steps 40000 --heuristic-steps 80000
+    nice -n 10 python examples/train_ppo.py --random-steps 30000 --heuristic-steps 50000
     python examples/train_ppo.py --evaluate runs/ppo/learned.npz --eval-games 200
 
 """
@@ -74,16 +74,18 @@ def win_rate(policy: Policy, opponents: str, games: int, base: int) -> float:
         seat = i % PLAYERS
         rng = random.Random(base + i)
         bots = {s: make_bot(opponents, seed=rng.getrandbits(32)) for s in range(PLAYERS)}
+        seen = [0] * PLAYERS  # a bot's view holds the events since its previous decision
         while not game.is_over:
             to_move = game.to_move
             assert to_move is not None
             legal = game.legal_actions()
-            view = game.view(to_move, log_from=game.log_size)
+            view = game.view(to_move, log_from=seen[to_move])
+            seen[to_move] += len(view["log"])
             if to_move == seat:
                 logits = policy.logits(policy.encoder.encode(view))
                 action = max(legal, key=lambda a: float(logits[space.action_to_index(a)]))
             else:
-                action = bots[to_move].choose(game.view(to_move), legal)
+                action = bots[to_move].choose(view, legal)
             game.apply(action)
         winners = game.result().winners
         if seat in winners:
@@ -117,10 +119,10 @@ def plot(curve: list[dict[str, float]], path: Path, phases: list[tuple[int, str]
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--random-steps", type=int, default=40_000)
-    parser.add_argument("--heuristic-steps", type=int, default=80_000)
+    parser.add_argument("--random-steps", type=int, default=30_000)
+    parser.add_argument("--heuristic-steps", type=int, default=50_000)
     parser.add_argument("--eval-every", type=int, default=20_000)
-    parser.add_argument("--eval-games", type=int, default=60)
+    parser.add_argument("--eval-games", type=int, default=40)
     parser.add_argument("--envs", type=int, default=16)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("runs/ppo"))

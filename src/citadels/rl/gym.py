@@ -66,17 +66,23 @@ class CitadelsEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = spaces.Discrete(self.table.space.size)
         self._rng = random.Random()
         self.bots: list[Bot | None] = []
+        self._seen: list[int] = []
 
     def _bots_play(self) -> None:
-        """Let the bots move until the learner must decide or the game is over."""
+        """Let the bots move until the learner must decide or the game is over. As in
+        ``citadels.sim.play_game``, a bot's view holds the events since its previous
+        decision."""
         game = self.table.game
+        seen = self._seen
         while True:
             seat = game.to_move
             if seat is None or seat == self.seat:
                 return
             bot = self.bots[seat]
             assert bot is not None
-            game.apply(bot.choose(game.view(seat), game.legal_actions()), seat)
+            view = game.view(seat, log_from=seen[seat])
+            seen[seat] += len(view["log"])
+            game.apply(bot.choose(view, game.legal_actions()), seat)
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}
@@ -103,6 +109,7 @@ class CitadelsEnv(gymnasium.Env[Observation, np.int64]):
             for s in range(n)
         ]
         attach_samplers(game, self.bots)
+        self._seen = [0] * n
         self._bots_play()
         return self.table.observation(self.seat), self._info()
 
