@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pyspiel
 
@@ -10,7 +12,23 @@ import citadels.rl.openspiel  # registers the game
 
 def test_random_simulation_test() -> None:
     game = pyspiel.load_game("python_citadels", {"edition": "basic", "players": 2, "deals": 64})
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_states_and_games_survive_pickling() -> None:
+    game = pyspiel.load_game("python_citadels", {"edition": "classic", "players": 3, "deals": 16})
+    state = game.new_initial_state()
+    _advance(state, 50, 0)
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.history() == state.history()
+    assert copy.information_state_string(1) == state.information_state_string(1)
+    action = state.legal_actions()[0]
+    state.apply_action(action)
+    copy.apply_action(action)
+    assert str(copy) == str(state)
+    again = pickle.loads(pickle.dumps(game))
+    assert again.num_distinct_actions() == game.num_distinct_actions()
+    assert again.new_initial_state().chance_outcomes() == game.new_initial_state().chance_outcomes()
 
 
 def test_game_parameters_and_shapes() -> None:

@@ -33,7 +33,7 @@ import numpy as np
 import pyspiel
 
 from citadels.engine.determinize import determinize
-from citadels.engine.game import Game, new_game
+from citadels.engine.game import Game, game_from_json, new_game
 from citadels.rl.actions import ActionSpace
 from citadels.rl.observation import ObservationEncoder, view_text
 
@@ -69,12 +69,7 @@ class CitadelsGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         p = {**_DEFAULTS, **(params or {})}
-        options = {"preset": p["preset"]} if p["preset"] else {}
-        self.setup: tuple[str, int, dict[str, Any]] = (p["edition"], p["players"], options)
-        self.space = ActionSpace.for_setup(p["edition"], p["players"], **options)
-        self.encoder = ObservationEncoder(self.space)
-        self.deals = int(p["deals"])
-        self.max_moves = int(p["max_moves"])
+        self._configure(p)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.space.size,
             max_chance_outcomes=self.deals,
@@ -85,6 +80,21 @@ class CitadelsGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=self.max_moves,
         )
         super().__init__(_GAME_TYPE, info, p)
+
+    def _configure(self, p: dict[str, Any]) -> None:
+        options = {"preset": p["preset"]} if p["preset"] else {}
+        self.setup: tuple[str, int, dict[str, Any]] = (p["edition"], p["players"], options)
+        self.space = ActionSpace.for_setup(p["edition"], p["players"], **options)
+        self.encoder = ObservationEncoder(self.space)
+        self.deals = int(p["deals"])
+        self.max_moves = int(p["max_moves"])
+
+    def __getattr__(self, name: str) -> Any:
+        # A game unpickled by pybind11 skips __init__: rebuild from its parameters.
+        if name in ("setup", "space", "encoder", "deals", "max_moves"):
+            self._configure({**_DEFAULTS, **self.get_parameters()})
+            return getattr(self, name)
+        raise AttributeError(name)
 
     def new_initial_state(self) -> CitadelsState:
         """The state before the deal (a chance node)."""
@@ -109,6 +119,12 @@ class _Shared:
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
 
+    def __getstate__(self) -> dict[str, Any]:
+        return {"params": self.game.get_parameters()}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.game = pyspiel.load_game(_GAME_TYPE.short_name, state["params"])
+
 
 class _Engine:
     """Holds the engine game; a ``deepcopy`` is the engine's own cheap copy."""
@@ -120,6 +136,14 @@ class _Engine:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         return _Engine(None if self.game is None else self.game.copy())
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled (OpenSpiel's serialization) as the engine's own save format.
+        return {"game": None if self.game is None else self.game.to_json()}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        saved = state["game"]
+        self.game = None if saved is None else game_from_json(saved)
 
 
 class CitadelsState(pyspiel.State):  # type: ignore[misc]
