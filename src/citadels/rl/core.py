@@ -10,6 +10,7 @@ import numpy as np
 import numpy.typing as npt
 
 from citadels.engine.game import Game, new_game
+from citadels.errors import IllegalAction
 from citadels.rl.actions import ActionSpace
 from citadels.rl.observation import ObservationEncoder
 
@@ -60,11 +61,11 @@ class Table:
     def play(self, index: int) -> None:
         """Play the action numbered ``index`` for the seat to move (``ValueError`` if it is
         not legal now)."""
-        game = self.game
         action = self.space.index_to_action(int(index))
-        if not game.is_legal(action):
-            raise ValueError(f"action {index} ({action.text()}) is not legal now")
-        game.apply(action)
+        try:
+            self.game.apply(action)
+        except IllegalAction as exc:
+            raise ValueError(f"action {index} ({action.text()}) is not legal now: {exc}") from None
 
     def rewards(self) -> list[float]:
         """Each seat's reward for the finished game, by the table's scheme."""
