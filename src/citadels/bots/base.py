@@ -49,6 +49,7 @@ BOT_KINDS: dict[str, str] = {
     "easy": "heuristic that plays a random legal action half of the time",
     "medium": "the heuristic bot",
     "hard": "ISMCTS with 500 iterations per decision",
+    "learned": "a policy trained by reinforcement learning (classic, 4 players; needs numpy)",
 }
 
 
@@ -56,6 +57,7 @@ def _bot_classes() -> dict[str, tuple[type, dict[str, Any]]]:
     """Per kind: the class it builds and the parameters it sets itself."""
     from citadels.bots.heuristic import HeuristicBot
     from citadels.bots.ismcts import ISMCTSBot
+    from citadels.bots.learned import LearnedBot
     from citadels.bots.random_bot import RandomBot
 
     return {
@@ -65,6 +67,7 @@ def _bot_classes() -> dict[str, tuple[type, dict[str, Any]]]:
         "easy": (HeuristicBot, {"randomness": 0.5}),
         "ismcts": (ISMCTSBot, {}),
         "hard": (ISMCTSBot, {"iterations": 500}),
+        "learned": (LearnedBot, {}),
     }
 
 
