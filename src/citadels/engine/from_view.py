@@ -268,7 +268,9 @@ def state_from_view(view: dict[str, Any], options: dict[str, Any] | None = None)
     if view["phase"] == "over":
         counts = [len(p["characters"]) for p in view["players"]]
     counts[seat] = len(own_order)
-    known = set(own_order) | set(s.revealed) | set(view["known_facedown"])
+    shown = {p["seat"]: list(p["characters"]) for p in view["players"] if p["seat"] != seat}
+    known = set(own_order) | set(view["known_facedown"])
+    known.update(c for cs in shown.values() for c in cs)
     free = [c for c in s.characters if c not in known and c not in s.faceup]
     selection = view.get("selection")
     remaining = selection["remaining"] if selection is not None else 0
@@ -277,9 +279,8 @@ def state_from_view(view: dict[str, Any], options: dict[str, Any] | None = None)
     free = [c for c in free if c not in pool]
     held: list[list[str]] = [[] for _ in range(n)]
     held[seat] = own_order[:]
-    for c, holder in s.revealed.items():
-        if holder != seat:
-            held[holder].append(c)
+    for other, cs in shown.items():
+        held[other] = cs  # revealed ones (every one once the game is over)
     for p in view["players"]:
         other = p["seat"]
         if other == seat:
@@ -476,6 +477,8 @@ def _check(s: GameState, view: dict[str, Any]) -> None:
         legal = None
     again = views.player_view(s, seat, legal, 0)
     if "result" in view:
+        # Once the game is over the final scores count the hands (the 2016 Secret Vault):
+        # nothing is left to decide, so the other hands are not made to match them.
         again["result"] = view["result"]
     if again != view:
         diff = sorted(k for k in set(again) | set(view) if again.get(k) != view.get(k))
