@@ -12,13 +12,12 @@ import ast
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from citadels import Game, new_game
+from citadels import new_game
 from citadels.editions import get_edition
 from citadels.engine import serialize
 from citadels.engine.determinize import InformationSet, determinize
@@ -31,6 +30,7 @@ from citadels.engine.from_view import (
     state_from_view,
 )
 from citadels.engine.state import GameState
+from tests.test_determinize import positions
 
 SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("basic", 2, {}),
@@ -49,24 +49,6 @@ SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     *[("2016", 5, {"preset": p}) for p in sorted(get_edition("2016").presets)],
 ]
 IDS = [f"{e}-{n}-{o.get('preset', 'default')}" for e, n, o in SETUPS]
-
-
-def positions(
-    edition: str, players: int, seed: int, every: int, options: dict[str, Any]
-) -> Iterator[tuple[Game, int]]:
-    """(game, seat) at random moments of a random game, about every ``every`` decisions:
-    the seat to move and another one; and the finished game."""
-    rng = random.Random(seed)
-    game = new_game(edition, players, seed=seed, **options)
-    while not game.is_over:
-        if rng.randrange(every) == 0:
-            to_move = game.to_move
-            assert to_move is not None
-            yield game, to_move
-            yield game, (to_move + 1 + rng.randrange(players - 1)) % players
-        legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
-    yield game, rng.randrange(players)
 
 
 def canonical(s: GameState) -> dict[str, Any]:
@@ -91,7 +73,7 @@ def test_view_alone_deals_the_games_samples(
     (b) with the same generator, the view-based and the game-based information sets give the
     same samples (so the same distribution of who holds which character and which cards)."""
     checked = 0
-    for game, seat in positions(edition, players, players * 13 + 5, 4 * players, options):
+    for game, seat in positions(edition, players, players * 13 + 5, 4 * players, **options):
         view = game.view(seat)
         alone = InformationSet.from_view(view, options)
         for k in range(2):
@@ -116,7 +98,7 @@ def test_sample_frequencies_match_over_many_draws() -> None:
     """The distributions over a few fixed views, counted: who holds which character and each
     seat's hand, over 200 samples from one generator seed per draw (identical counts)."""
     done = 0
-    for game, seat in positions("classic", 5, 3, 30, {}):
+    for game, seat in positions("classic", 5, 3, 30):
         if game.is_over or done == 5:
             break
         alone, live = InformationSet.from_view(game.view(seat)), InformationSet(game, seat)
@@ -168,7 +150,7 @@ def test_events_are_rebuilt_with_their_secrets_and_viewers() -> None:
     back as the seat saw them, public part only."""
     kinds: set[str] = set()
     for edition, players, options in SETUPS[::3]:
-        for game, seat in positions(edition, players, 2, 400, options):
+        for game, seat in positions(edition, players, 2, 400, **options):
             for ev in game.state.log:
                 back = event_from_view(event_view(ev, seat), seat, edition)
                 if ev.secret and seat in ev.viewers:
