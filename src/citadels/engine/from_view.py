@@ -451,8 +451,13 @@ def _pending(s: GameState, pv: dict[str, Any], cards: list[str]) -> Pending:
     if kind == "keep":
         keep = districts.keep_count(s, who, len(cards))
     elif kind == "confiscate":
-        price = effects.build_price(s, target, cards[0])
-        keep = price if price is not None else 0
+        # The gold the builder paid (refunded if the Magistrate takes the district): its
+        # price, less the cards a Thieves' Den was paid with.
+        price = effects.build_price(s, target, cards[0]) or 0
+        last = s.log[-1]
+        if last.kind == "pay_with_cards" and last.seat == target:
+            price -= last.data["cards"]
+        keep = price
     elif kind == "cardinal":
         # The cards still to give the lender: the loan less those given since.
         at = next(i for i in range(len(s.log) - 1, -1, -1) if s.log[i].kind == "loan")
