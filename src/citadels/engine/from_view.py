@@ -250,6 +250,14 @@ def state_from_view(view: dict[str, Any], options: dict[str, Any] | None = None)
         elif kind == "end_turn" and ev.seat is not None:
             if built_in_turn.pop(ev.seat, 0):
                 builders.append(ev.seat)
+        elif kind == "theater" and ev.secret is not None:
+            # the swapped characters trade places; a seat that took part saw both.
+            mine, theirs = (
+                (ev.secret["gave"], ev.secret["got"])
+                if ev.seat == seat
+                else (ev.secret["got"], ev.secret["gave"])
+            )
+            own_order = [theirs if c == mine else c for c in own_order]
         elif kind == "rob":
             s.robber = ev.seat
         elif kind == "bewitch":
@@ -264,7 +272,7 @@ def state_from_view(view: dict[str, Any], options: dict[str, Any] | None = None)
     me = view["players"][seat]
     own = me["characters"]
     if sorted(own_order) != sorted(own):
-        own_order = list(own)  # a Theater swap: the view lists them in rank order
+        raise ValueError("the seat's characters are not the ones its log shows it picked")
     if view["phase"] == "over":
         counts = [len(p["characters"]) for p in view["players"]]
     counts[seat] = len(own_order)
