@@ -75,7 +75,8 @@ def test_view_alone_deals_the_games_samples(
     checked = 0
     for game, seat in positions(edition, players, players * 13 + 5, 4 * players, **options):
         view = game.view(seat)
-        alone = InformationSet.from_view(view, options)
+        # Through JSON, as a remote client receives it.
+        alone = InformationSet.from_view(json.loads(dump(view)), options)
         for k in range(2):
             shown = alone.sample(random.Random(k)).view(seat)
             if game.is_over:
