@@ -115,7 +115,7 @@ def _current_round(log: list[Event]) -> int:
     return next((i for i in range(len(log) - 1, -1, -1) if log[i].kind == "round"), 0)
 
 
-def _selection_steps_done(s: GameState, events: list[Event], total: int) -> int:
+def _selection_steps_done(events: list[Event], total: int) -> int:
     """How many selection steps this round's events account for (as ``_SelectionModel``
     counts them: a pick is a step; a put-aside is one unless it is the C-5 chooser's swap or
     a card left over once the steps are done)."""
@@ -307,7 +307,7 @@ def state_from_view(view: dict[str, Any], options: dict[str, Any] | None = None)
     s.holders = {c: p.seat for p in s.players for c in p.characters}
     if s.phase == SELECTION:
         total = rules.selection_steps(s)
-        s.steps = total[_selection_steps_done(s, events, len(total)) :]
+        s.steps = total[_selection_steps_done(events, len(total)) :]
     # The 2016 markers: which one is signed or flowered is dealt again unless the seat knows.
     signed = view.get("signed_warrant")
     warrants = view["warrants"]
