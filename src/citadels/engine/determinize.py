@@ -27,6 +27,10 @@ Graveyard, the colours a 2016 Spy counted). Those cards are treated as unseen, l
 Nor does a sample infer anything from how the other seats played: it is uniform over what is
 consistent with the seat's view.
 
+A bot that holds only its view (a worker process, a remote client) builds the same information
+set from the view and its whole log with :meth:`InformationSet.from_view` (see
+:mod:`citadels.engine.from_view`): it samples the same worlds for the same ``rng``.
+
 A sampled game has no usable record (its actions are not kept: they would reveal the other
 seats' choices) and its log keeps the other seats' secrets only for the current round's
 character selection, rewritten to match the sample.
