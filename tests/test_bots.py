@@ -170,17 +170,52 @@ def test_ismcts_search_on_an_information_set() -> None:
     assert action in game.legal_actions()
 
 
-def test_ismcts_without_sampler_refuses_to_play_a_weaker_game() -> None:
+def test_ismcts_without_sampler_or_log_refuses_to_play_a_weaker_game() -> None:
     """Review item: a search bot in a plain loop used to play as the heuristic bot with only
-    a warning; now it says how to equip it, and the game is unchanged."""
+    a warning; given neither a sampler nor the whole log it says how to equip it, and the
+    game is unchanged."""
     game = decision()
+    seat = game.to_move
+    assert seat is not None
     before = game.to_json()
     bot = ISMCTSBot(4, iterations=30)
+    short = game.view(seat, log_from=game.log_size)
     with pytest.raises(BotNotReady, match=r"attach_samplers\(game, bots\)"):
-        bot.choose(game.view(game.to_move), game.legal_actions())
+        bot.choose(short, game.legal_actions())
     assert game.to_json() == before
-    with pytest.raises(BotNotReady, match="sampler"):
-        make_bot("hard", seed=1).choose(game.view(game.to_move), game.legal_actions())
+    with pytest.raises(BotNotReady, match="whole view or sampler"):
+        make_bot("hard", seed=1).choose(short, game.legal_actions())
+
+
+@pytest.mark.parametrize(
+    ("edition", "players", "options"),
+    [("classic", 4, {}), ("classic", 5, {"preset": "dark_city"}), ("2016", 3, {})],
+)
+def test_ismcts_from_its_view_alone_plays_as_with_the_games_sampler(
+    edition: str, players: int, options: dict[str, object]
+) -> None:
+    """Given the seat's whole view (and the setup options), the search needs no sampler, and
+    it deals the very worlds the game-based sampler deals: with the same seed it makes the
+    same choice with the same statistics."""
+    rng = random.Random(players)
+    game = citadels.new_game(edition, players, seed=players, **options)
+    checked = 0
+    while not game.is_over and checked < 4:
+        legal = game.legal_actions()
+        seat = game.to_move
+        assert seat is not None
+        if len(legal) > 1 and rng.random() < 0.1:
+            sampled = ISMCTSBot(7, iterations=12)
+            sampled.attach(SeatSampler(game, seat))
+            alone = make_bot("ismcts", seed=7, iterations=12)
+            assert isinstance(alone, ISMCTSBot)
+            alone.options = dict(options)
+            expected = sampled.choose(game.view(seat), legal)
+            assert alone.choose(game.view(seat), legal) == expected
+            assert alone.last_stats == sampled.last_stats
+            checked += 1
+        game.apply(legal[rng.randrange(len(legal))])
+    assert checked == 4
 
 
 def test_ismcts_with_another_seats_sampler_refuses() -> None:

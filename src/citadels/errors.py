@@ -48,7 +48,8 @@ class CorruptState(CitadelsError, ValueError):
 
 class BotNotReady(CitadelsError, RuntimeError):
     """A bot was asked to play before it was equipped to play as strong as it was asked to
-    (a search bot without its seat's sampler, see ``citadels.bots.attach_samplers``)."""
+    (a search bot given neither its seat's sampler, see ``citadels.bots.attach_samplers``,
+    nor its seat's whole view)."""
 
     code = "bot_not_ready"
 

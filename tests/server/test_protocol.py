@@ -460,3 +460,39 @@ def test_info_names_the_presets_and_a_seed_fixes_the_deal(sqlite_url: str) -> No
         assert [t.seed for t in store.list_tables("open")] == [12345]
     finally:
         store.close()
+
+
+def test_a_remote_search_bot_plays_from_what_the_protocol_sends(sqlite_url: str) -> None:
+    """A search bot over the protocol: the view and the events it was sent, with the table's
+    options, are all it needs (no game record, no sampler of the live game)."""
+    from citadels.bots import ISMCTSBot
+    from citadels.engine.actions import action_from_json
+
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            made = await make_table(
+                base, edition="classic", players=3, preset="dark_city",
+                bots={"1": "medium", "2": "hard"},
+            )  # fmt: skip
+            bot = ISMCTSBot(5, iterations=8)
+            bot.options = dict(made["table"]["options"])
+            searched = []
+
+            def choose(legal: list[dict[str, Any]], _view: dict[str, Any]) -> dict[str, Any]:
+                view = me.whole_view()
+                assert view is not None
+                action = bot.choose(view, [action_from_json(x["action"]) for x in legal])
+                searched.append(bot.last_iterations)
+                return action.to_json()  # type: ignore[no-any-return]
+
+            me = PlayerClient(base, made["code"], made["token"], choose=choose)
+            await me.connect()
+            start = f"/api/tables/{made['code']}/start"
+            st, _ = await http(base, "POST", start, token=made["token"])
+            assert st == 200
+            await me.play(timeout=300)
+            assert me.result is not None and me.errors == []
+            assert sum(1 for n in searched if n == 8) > 10  # real searches, not forced moves
+            await me.close()
+
+    run(go())

@@ -188,7 +188,8 @@ def test_search_bots_think_in_worker_processes() -> None:
     try:
         pids = {pool._pool.submit(os.getpid).result() for _ in range(2)}
         assert os.getpid() not in pids
-        choice = asyncio.run(pool.choose("hard", 1, seat, {}, legal, game.record()))
+        full = game.view(seat)  # the whole log: the search samples from the view alone
+        choice = asyncio.run(pool.choose("hard", 1, seat, full, legal, {}))
         assert choice in legal
         light = asyncio.run(pool.choose("medium", 1, seat, _view(game, seat), legal, None))
         assert light in legal

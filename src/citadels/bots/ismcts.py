@@ -11,10 +11,13 @@ Rollouts are short: they stop when ``horizon`` rounds have ended (or the game), 
 position is scored by a soft-max of each seat's standing (score, districts, gold, cards), so
 rewards are in [0, 1] and sum to 1 like a win share; a finished game gives its true win share.
 
-The bot never sees the real game: a game runner gives it a
+The bot never sees the real game. Either a game runner gives it a
 :class:`~citadels.engine.determinize.SeatSampler` for its seat (``attach``), whose samples are
-a function of the seat's view alone. Without one, ``choose`` raises
-:class:`~citadels.errors.BotNotReady` rather than play as a weaker bot.
+a function of the seat's view alone, or it is given the seat's whole view (``game.view(seat)``,
+log included) and samples from that alone
+(:meth:`~citadels.engine.determinize.InformationSet.from_view`; the game's setup options go in
+``bot.options``). With neither, ``choose`` raises :class:`~citadels.errors.BotNotReady` rather
+than play as a weaker bot.
 """
 
 from __future__ import annotations
@@ -216,6 +219,9 @@ class ISMCTSBot:
         self.temperature = temperature
         self.max_rollout_moves = max_rollout_moves
         self.sampler: SeatSampler | None = None
+        self.options: dict[str, Any] = {}
+        """The game's setup options, for a search from the view alone (no sampler): a view
+        does not carry them and the deck's cards depend on them (see ``choose``)."""
         self.last_iterations = 0
         """Iterations run for the last decision (0 when there was no choice to make)."""
         self.last_stats: dict[Action, tuple[int, float]] = {}
@@ -226,8 +232,10 @@ class ISMCTSBot:
         self.sampler = sampler
 
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action:
-        """Search from the information set of the attached seat; returns the most visited
-        legal action."""
+        """Search from the information set of the attached seat, or, without a sampler,
+        from ``view`` alone when it carries the whole log (``game.view(seat)``; the setup
+        options are ``view["options"]`` if present, else :attr:`options`); returns the most
+        visited legal action."""
         if not legal_actions:
             raise ValueError("no legal action to choose from")
         self.last_iterations = 0
@@ -236,11 +244,17 @@ class ISMCTSBot:
             return legal_actions[0]
         sampler = self.sampler
         if sampler is None:
+            log = view.get("log")
+            if log and log[0].get("kind") == "setup":
+                # The whole log: the view alone is enough (citadels.engine.from_view).
+                info = InformationSet.from_view(view, view.get("options", self.options))
+                return self.search(info, legal_actions)
             raise BotNotReady(
-                "ISMCTSBot cannot search without its seat's sampler: call "
-                "citadels.bots.attach_samplers(game, bots) once after new_game (or play with "
-                "citadels.sim.play_game, which does it); a bot that plays from the view alone "
-                "is make_bot('heuristic')"
+                "ISMCTSBot cannot search without its seat's whole view or sampler: give it "
+                "game.view(seat) with the whole log (and its setup options, bot.options), or "
+                "call citadels.bots.attach_samplers(game, bots) once after new_game (or play "
+                "with citadels.sim.play_game, which does it); a bot that plays from the view "
+                "alone without its log is make_bot('heuristic')"
             )
         if sampler.seat != view.get("seat"):
             raise BotNotReady(

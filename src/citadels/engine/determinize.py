@@ -27,6 +27,10 @@ Graveyard, the colours a 2016 Spy counted). Those cards are treated as unseen, l
 Nor does a sample infer anything from how the other seats played: it is uniform over what is
 consistent with the seat's view.
 
+A bot that holds only its view (a worker process, a remote client) builds the same information
+set from the view and its whole log with :meth:`InformationSet.from_view` (see
+:mod:`citadels.engine.from_view`): it samples the same worlds for the same ``rng``.
+
 A sampled game has no usable record (its actions are not kept: they would reveal the other
 seats' choices) and its log keeps the other seats' secrets only for the current round's
 character selection, rewritten to match the sample.
@@ -40,7 +44,7 @@ from collections.abc import Callable
 from typing import Any
 
 from citadels.engine import rules, views
-from citadels.engine.game import Game
+from citadels.engine.game import Game, copy_options
 from citadels.engine.state import OVER, SELECTION, TURNS, Event, GameState, Pending
 from citadels.engine.views import known_facedown
 
@@ -51,9 +55,10 @@ Resampler = Callable[[GameState, random.Random], None]
 HiddenPart = Callable[[GameState, int], Resampler | None]
 
 #: Pending decisions whose cards every seat sees: the destroyed district offered back (R-7),
-#: the district built under a warrant (R-24). The cards of the decision on top of the stack
-#: count as seen whenever the seat's view shows them.
-PUBLIC_PENDING_KINDS: set[str] = {"graveyard", "confiscate"}
+#: the district built under a warrant (R-24), the district built on the Cardinal's loan (its
+#: ``loan`` event names it). The cards of the decision on top of the stack count as seen
+#: whenever the seat's view shows them.
+PUBLIC_PENDING_KINDS: set[str] = {"graveyard", "confiscate", "cardinal"}
 
 _NEVER = 1 << 30
 """The step of a character still on offer, or left over when the selection ends."""
@@ -234,15 +239,11 @@ class _SelectionModel:
         )
 
     def _pin_known(self, s: GameState) -> None:
-        """The seat's own characters, and revealed ones whose place the view shows."""
+        """The seat's own characters, in the order it picked them. The other seats' revealed
+        characters are not pinned to a pick: the view lists them in rank order, so which of
+        a seat's picks each was is hidden (``allowed`` keeps them with their seat)."""
         for k, c in enumerate(s.players[self.seat].characters):
             self.final_pins[c] = self._seat_slot(self.seat, k)
-        for p in s.players:
-            shown = [c for c in p.characters if s.revealed.get(c) == p.seat]
-            if p.seat != self.seat and shown and (len(shown) >= 2 or len(p.characters) == 1):
-                # The view lists a seat's revealed characters in pick order.
-                for c in shown:
-                    self.final_pins[c] = self._seat_slot(p.seat, p.characters.index(c))
 
     def finals(self, s: GameState) -> list[tuple[list[int], tuple[int, int] | None]]:
         """Each way the Theater may have moved the picked characters: (final slot of each
@@ -662,16 +663,35 @@ class InformationSet:
         n = game.num_players
         if type(seat) is not int or not 0 <= seat < n:
             raise ValueError(f"seat must be an integer from 0 to {n - 1}, not {seat!r}")
+        record = game.record()
+        self._build(game.state, seat, {k: record[k] for k in ("edition", "players", "options")})
+
+    def _build(self, real: GameState, seat: int, setup: dict[str, Any]) -> None:
         self.seat = seat
-        real = game.state
         resamplers = [part(real, seat) for part in HIDDEN_PARTS]
         self._resamplers = [r for r in resamplers if r is not None]
-        record = game.record()
-        self._setup = {k: record[k] for k in ("edition", "players", "options")}
+        self._setup = setup
         base = real.copy()
         for resample in self._resamplers:
             resample(base, random.Random(0))
         self._base = base
+
+    @classmethod
+    def from_view(
+        cls, view: dict[str, Any], options: dict[str, Any] | None = None
+    ) -> InformationSet:
+        """What a seat knows, from its view alone (``game.view(seat)`` with the whole log)
+        and the game's setup ``options``: no live game needed. It samples exactly the worlds
+        the game-based information set samples, with the same ``rng``
+        (:func:`citadels.engine.from_view.state_from_view` rebuilds a state that shows the
+        seat this view; ``ValueError`` if none does)."""
+        from citadels.engine.from_view import state_from_view
+
+        state = state_from_view(view, options)
+        info = cls.__new__(cls)
+        setup = {"edition": state.edition.id, "players": len(state.players)}
+        info._build(state, view["seat"], {**setup, "options": copy_options(state.options)})
+        return info
 
     def sample(self, rng: random.Random) -> Game:
         """A full game consistent with the seat's view, drawn from ``rng``."""

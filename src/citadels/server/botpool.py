@@ -1,8 +1,10 @@
 """Bots think in worker processes, never on the server's event loop.
 
-A decision is sent to the pool as plain data: the seat's view (without its log) and the legal
-actions in JSON, or — for search bots, which sample the hidden cards consistently with what
-the seat knows — the game record the worker replays. The worker returns the action's JSON.
+A decision is sent to the pool as plain data: the seat's view and the legal actions in JSON.
+Search bots, which sample the hidden cards consistently with what the seat knows, get the view
+with its whole log and the table's setup options, and sample from those alone
+(``InformationSet.from_view``): nothing of the game the seat may not see leaves the server's
+process. The worker returns the action's JSON.
 """
 
 from __future__ import annotations
@@ -12,10 +14,8 @@ import concurrent.futures
 import multiprocessing
 from typing import Any
 
-from citadels.bots import attach_samplers, make_bot
-from citadels.bots.base import SamplerUser
+from citadels.bots import ISMCTSBot, make_bot
 from citadels.engine.actions import action_from_json
-from citadels.engine.game import replay
 
 #: The levels a table offers for its bots (``make_bot`` kinds), with their descriptions.
 BOT_LEVELS: dict[str, str] = {
@@ -44,25 +44,23 @@ def think(
     seat: int,
     view: dict[str, Any],
     legal: list[dict[str, Any]],
-    record: dict[str, Any] | None,
+    options: dict[str, Any] | None,
 ) -> dict[str, Any]:
-    """One bot decision (runs in a worker): the chosen action's JSON."""
+    """One bot decision (runs in a worker): the chosen action's JSON. A search bot needs
+    ``view`` with its whole log and the game's setup ``options``."""
     bot = _bot(level, seed)
     actions = [action_from_json(a) for a in legal]
-    if isinstance(bot, SamplerUser):
-        if record is None:
-            raise ValueError(f"the {level} bot needs the game record")
-        game = replay(record)
-        bots: list[object] = [None] * game.num_players
-        bots[seat] = bot
-        attach_samplers(game, bots)
-        view = game.view(seat, log_from=len(game.state.log))
+    if isinstance(bot, ISMCTSBot):
+        if options is None or not view.get("log"):
+            raise ValueError(f"the {level} bot needs the whole view and the setup options")
+        bot.options = dict(options)
     choice = bot.choose(view, actions)
     return choice.to_json()  # type: ignore[no-any-return]
 
 
-def needs_record(level: str) -> bool:
-    """Whether a bot of this level searches (and so needs the record, not just the view)."""
+def needs_full_view(level: str) -> bool:
+    """Whether a bot of this level searches, and so needs the seat's view with its whole
+    log and the setup options (the others decide from the view without its log)."""
     return level == "hard"
 
 
@@ -98,12 +96,12 @@ class BotPool:
         seat: int,
         view: dict[str, Any],
         legal: list[dict[str, Any]],
-        record: dict[str, Any] | None,
+        options: dict[str, Any] | None,
     ) -> dict[str, Any]:
         """The bot's action, computed off the event loop."""
         loop = asyncio.get_running_loop()
-        pool = self._pool if needs_record(level) else self._light
-        return await loop.run_in_executor(pool, think, level, seed, seat, view, legal, record)
+        pool = self._pool if needs_full_view(level) else self._light
+        return await loop.run_in_executor(pool, think, level, seed, seat, view, legal, options)
 
     def warm_up(self) -> None:
         """Start the workers now rather than at the first decision."""

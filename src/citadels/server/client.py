@@ -120,6 +120,15 @@ class PlayerClient:
             if msg.get("result") is not None:
                 self.result, self.scores = msg["result"], msg["scores"]
 
+    def whole_view(self) -> dict[str, Any] | None:
+        """The seat's view with its whole log, as ``Game.view(seat)`` gives it: the last view
+        and every event received (their index and text left out). A search bot samples from
+        it alone (``InformationSet.from_view``, with the table's ``options``)."""
+        if self.view is None:
+            return None
+        log = [{k: v for k, v in ev.items() if k not in ("n", "text")} for ev in self.events]
+        return {**self.view, "log": log}
+
     async def act(self, action: dict[str, Any], version: int | None = None) -> str:
         """Send an action on the current (or given) version; returns the message id."""
         self._n += 1

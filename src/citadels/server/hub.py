@@ -26,7 +26,7 @@ from citadels.engine.actions import action_from_json
 from citadels.engine.game import Game, game_from_json, new_game
 from citadels.errors import CitadelsError, GameOver, IllegalAction, MalformedAction, NotYourTurn
 from citadels.server import texts
-from citadels.server.botpool import BOT_LEVELS, STAND_IN, BotPool, needs_record
+from citadels.server.botpool import BOT_LEVELS, STAND_IN, BotPool, needs_full_view
 from citadels.server.bus import Bus
 from citadels.server.storage import SNAPSHOT_EVERY, SeatRow, Store, TableRow, WriteConflict
 from citadels.server.text_input import clean_chat, clean_name
@@ -889,12 +889,14 @@ class Hub:
                 await asyncio.to_thread(self.store.set_away, t.id, seat, True)
                 await self.broadcast_table(t)
                 await self.bus.publish({"kind": "table", "table": t.id})
-            view = game.view(seat, log_from=len(game.state.log))
-            view.pop("log", None)
+            full = needs_full_view(level)
+            view = game.view(seat, log_from=0 if full else game.log_size)
+            if not full:
+                view.pop("log", None)
             legal = [a.to_json() for a in game.legal_actions()]
-            record = game.record() if needs_record(level) else None
+            options = dict(t.row.options) if full else None
             bot_seed = (t.row.seed * 31 + version * 8 + seat) % (2**62)
-            choice = await self.pool.choose(level, bot_seed, seat, view, legal, record)
+            choice = await self.pool.choose(level, bot_seed, seat, view, legal, options)
             if t.version != version:
                 return
             t.task = None
