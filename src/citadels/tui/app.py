@@ -27,6 +27,7 @@ from textual.widgets.option_list import Option
 from citadels import present
 from citadels.engine.actions import Action
 from citadels.errors import CitadelsError
+from citadels.present.errors import error_text
 from citadels.tui import table as tbl
 from citadels.tui.screens import EndScreen, HelpScreen, PassScreen
 from citadels.tui.session import SaveError, Session
@@ -51,7 +52,8 @@ class ActionMenu(OptionList):
     def on_key(self, event: events.Key) -> None:
         """A digit chooses the option of that number; a letter starts typing an action."""
         char = event.character
-        if char is not None and char.isdigit() and char != "0":
+        # Any script's digits: a Persian keyboard types ``۱`` for the first option.
+        if char is not None and char.isdecimal() and int(char) != 0:
             index = int(char) - 1
             if index < self.option_count:
                 event.stop()
@@ -257,7 +259,7 @@ class PlayApp(App[str]):
         options = []
         drafting = view.get("phase") == "selection"
         for i, action in enumerate(self._legal):
-            number = f"{i + 1}" if i < 9 else " "
+            number = self.tr.number(i + 1) if i < 9 else " "
             label = Text(f"{number} ", "bold")
             label.append(present.describe_action(action, view, w.lang, list(w.names)))
             character = getattr(action, "character", None)
@@ -336,7 +338,7 @@ class PlayApp(App[str]):
         try:
             self.session.apply(action, seat)
         except CitadelsError as exc:
-            self._status(str(exc), error=True)
+            self._status(error_text(exc, self.session.lang), error=True)
             return
         self._prompted = False
         self._clear_menu()
