@@ -85,9 +85,11 @@ def card_panel(edition: Edition, card: CardInfo, lang: str = "en") -> Renderable
     if card.kind == "character":
         body.append(tr.gettext("Character of rank {rank}", rank=card.rank), style="bold")
         if card.colour:
-            body.append(tr.gettext("; income from "))
+            # The colour keeps its style inside the translated sentence, wherever it stands.
+            before, _, after = tr.gettext("; income from {colour} districts").partition("{colour}")
+            body.append(before)
             body.append_text(colour_text(card.colour, lang))
-            body.append(tr.gettext(" districts"))
+            body.append(after)
     else:
         body.append(tr.gettext("District"), style="bold")
         body.append(" · ")
