@@ -165,9 +165,10 @@ def env_lang(environ: Mapping[str, str] | None = None) -> str:
 def translator(lang: str = "en") -> Translator:
     """The translator for ``lang`` (``"en"``, ``"fa"``, ``"ru"``, …); English when no catalog
     exists for it (such a code shares the English translator)."""
-    if isinstance(lang, str) and lang and lang not in LANGUAGES:
-        lang = normalize_lang(lang) or "en"
     found = TRANSLATORS.get(lang)
+    if found is None and isinstance(lang, str) and lang and lang not in LANGUAGES:
+        # Not cached under its own name: a code from a browser must not grow the cache.
+        return translator(normalize_lang(lang) or "en")
     if found is None:
         if not isinstance(lang, str) or not lang:
             raise ValueError(f"a language is a code such as 'en' or 'fa', not {lang!r}")
