@@ -1,0 +1,64 @@
+"""Issue 11: the terminal game speaks the player's language (a whole game in Korean against
+bots, the table in Persian digits) and ``--lang``/``LANG`` choose it."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from citadels.tui import PlayApp
+from citadels.tui.screens import EndScreen
+from tests.present.test_render_languages import english_words
+from tests.tui.harness import SIZE, play_out, random_key, screen_text, session, shot, wait_until
+
+pytestmark = pytest.mark.asyncio
+
+HANGUL = re.compile("[\uac00-\ud7a3]")
+#: Words the screen may show in Latin letters: keys, and the engine's ids of nothing else.
+KEYS = {"Enter", "Tab", "Ctrl", "Space", "Escape"}
+
+
+def english_on(text: str) -> set[str]:
+    """Words of the screen that are words of the English msgids (keys aside)."""
+    return {
+        w for w in re.findall(r"[A-Za-z]{3,}", text) if w.lower() in english_words()
+    } - KEYS
+
+
+async def test_a_person_plays_a_whole_game_in_korean() -> None:
+    s = session("basic", 3, seed=5, bots=["easy"], seat=0)
+    s.lang = "ko"
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app._prompted)
+        text = screen_text(app)
+        shot(app, "ko-start")
+        for words in ("테이블", "내 캐릭터", "내 차례", "1 라운드", "고르기", "시타델", "금화 2"):
+            assert words in text, words
+        assert not english_on(text), english_on(text)
+        await play_out(app, pilot, random_key(7), stop=lambda: s.game.view(0)["round"] >= 2)
+        text = screen_text(app)
+        assert "2 라운드" in text and not english_on(text), english_on(text)
+        await play_out(app, pilot, random_key(7))
+        assert s.game.is_over and isinstance(app.screen, EndScreen)
+        text = screen_text(app)
+        shot(app, "ko-end")
+        assert "게임이 끝났습니다" in text and "승자" in text
+        assert len(HANGUL.findall(text)) > 50
+        assert not english_on(text), english_on(text)
+        await pilot.press("q")
+    assert app.return_value == "over"
+
+
+async def test_the_persian_table_writes_numbers_in_persian_digits() -> None:
+    s = session("dezh", 4, seed=3, bots=["easy"], seat=0)
+    s.lang = "fa"
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: app._prompted)
+        text = screen_text(app)
+        shot(app, "fa-start")
+        assert "دور ۱" in text and "شخصیت‌های شما" in text and "۴۵ کارت در دسته" in text
+        assert "آدمکش" in text or "شاه" in text  # the seed's character names in the menu
+        assert not english_on(text), english_on(text)
