@@ -4,10 +4,12 @@ bots, the table in Persian digits) and ``--lang``/``LANG`` choose it."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
-from citadels.tui import PlayApp
+from citadels.tui import PlayApp, Session
 from citadels.tui.screens import EndScreen
 from tests.present.test_render_languages import english_words
 from tests.tui.harness import SIZE, play_out, random_key, screen_text, session, shot, wait_until
@@ -26,14 +28,24 @@ def english_on(text: str) -> set[str]:
     } - KEYS
 
 
+def game_in(lang: str, edition: str, players: int, seed: int) -> tuple[Session, PlayApp]:
+    """A person at seat 0 against easy bots, in ``lang``."""
+    s = session(edition, players, seed=seed, bots=["easy"], seat=0)
+    s.lang = lang
+    return s, PlayApp(s, pace=0)
+
+
+async def first_decision(app: PlayApp, pilot: Pilot[Any], name: str) -> str:
+    """The screen when the person is first asked to decide (kept as a screenshot)."""
+    await wait_until(pilot, lambda: app._prompted)
+    shot(app, name)
+    return screen_text(app)
+
+
 async def test_a_person_plays_a_whole_game_in_korean() -> None:
-    s = session("basic", 3, seed=5, bots=["easy"], seat=0)
-    s.lang = "ko"
-    app = PlayApp(s, pace=0)
+    s, app = game_in("ko", "basic", 3, 5)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: app._prompted)
-        text = screen_text(app)
-        shot(app, "ko-start")
+        text = await first_decision(app, pilot, "ko-start")
         for words in ("테이블", "내 캐릭터", "내 차례", "1 라운드", "고르기", "시타델", "금화 2"):
             assert words in text, words
         assert not english_on(text), english_on(text)
@@ -52,13 +64,9 @@ async def test_a_person_plays_a_whole_game_in_korean() -> None:
 
 
 async def test_the_persian_table_writes_numbers_in_persian_digits() -> None:
-    s = session("dezh", 4, seed=3, bots=["easy"], seat=0)
-    s.lang = "fa"
-    app = PlayApp(s, pace=0)
+    _s, app = game_in("fa", "dezh", 4, 3)
     async with app.run_test(size=SIZE) as pilot:
-        await wait_until(pilot, lambda: app._prompted)
-        text = screen_text(app)
-        shot(app, "fa-start")
+        text = await first_decision(app, pilot, "fa-start")
         assert "دور ۱" in text and "شخصیت‌های شما" in text and "۴۵ کارت در دسته" in text
         assert "آدمکش" in text or "شاه" in text  # the seed's character names in the menu
         assert not english_on(text), english_on(text)
