@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pytest
 
+import citadels
 from citadels.editions import EDITIONS
 from citadels.engine.events import EVENT_KINDS
 from citadels.errors import IllegalAction, NotYourTurn
@@ -15,6 +16,7 @@ from citadels.present import (
     all_cards,
     describe_action,
     error_text,
+    parse_action,
     render_event,
     score_headers,
     score_lines,
@@ -118,3 +120,13 @@ def test_errors_that_name_a_rule_are_said_in_the_readers_language(lang: str) -> 
         )
     assert "R-26" in error_text(IllegalAction("no", "R-26"), lang)
     assert error_text("stale_version", lang) != error_text("illegal_action", lang)
+
+
+def test_typed_actions_are_read_in_the_players_language() -> None:
+    game = citadels.new_game("basic", 4, seed=3)
+    view, legal = game.view(game.to_move), game.legal_actions()
+    for lang, typed in [("fa", "انتخاب شاه"), ("ru", "выбрать персонажа «король»"), ("ko", "왕")]:
+        king = parse_action(typed, legal, view, lang)
+        assert getattr(king, "character", None) == "king", (lang, typed)
+    assert getattr(parse_action("انتخاب شا", legal, view, "fa"), "character", None) == "king"
+    assert parse_action("۱", legal, view, "fa") is legal[0]  # a Persian keyboard's digits
