@@ -70,3 +70,28 @@ async def test_the_persian_table_writes_numbers_in_persian_digits() -> None:
         assert "دور ۱" in text and "شخصیت‌های شما" in text and "۴۵ کارت در دسته" in text
         assert "آدمکش" in text or "شاه" in text  # the seed's character names in the menu
         assert not english_on(text), english_on(text)
+
+
+async def test_f3_switches_the_language_at_any_time_log_included() -> None:
+    s, app = game_in("en", "classic", 4, 9)
+    async with app.run_test(size=SIZE) as pilot:
+        text = await first_decision(app, pilot, "en-start")
+        assert "Round 1 begins" in text and "The table" in text
+        await pilot.press("f3")
+        await pilot.pause()
+        assert s.lang == "fa"
+        text = screen_text(app)
+        assert "دور ۱ آغاز می‌شود" in text and "میز" in text and "Round" not in text
+        for _ in range(3):
+            await pilot.press("f3")
+        await pilot.pause()
+        assert s.lang == "vi"
+        text = screen_text(app)
+        shot(app, "vi-switched")
+        assert "Vòng 1 bắt đầu" in text and "Bàn chơi" in text and "Chọn " in text
+        assert not english_on(text) - {"Citadels"}, english_on(text)
+        await pilot.press("1")  # the menu still plays, in the new language
+        await wait_until(pilot, lambda: len(s.game.actions) > 0)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert s.lang == "en" and "Round 1 begins" in screen_text(app)

@@ -33,6 +33,14 @@ DOMAIN = "citadels"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: The languages of the interface, English (the msgids) first.
 LANGUAGES: tuple[str, ...] = ("en", "fa", "ru", "ko", "vi")
+#: Each language's name in itself (shown when switching; never translated).
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English",
+    "fa": "فارسی",
+    "ru": "Русский",
+    "ko": "한국어",
+    "vi": "Tiếng Việt",
+}
 #: The languages written right to left.
 RTL_LANGUAGES = frozenset({"fa"})
 #: The digits each language writes numbers with (absent: ASCII digits).
