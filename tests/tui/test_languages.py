@@ -95,3 +95,16 @@ async def test_f3_switches_the_language_at_any_time_log_included() -> None:
         await pilot.press("f3")
         await pilot.pause()
         assert s.lang == "en" and "Round 1 begins" in screen_text(app)
+
+
+@pytest.mark.parametrize(("lang", "edition"), [("fa", "2016"), ("ru", "classic"), ("vi", "2016")])
+async def test_no_english_word_on_the_table_or_in_the_card_help(lang: str, edition: str) -> None:
+    _s, app = game_in(lang, edition, 5, 2)
+    async with app.run_test(size=SIZE) as pilot:
+        text = await first_decision(app, pilot, f"{lang}-{edition}")
+        assert not english_on(text) - {"Citadels"}, english_on(text)
+        await pilot.press("f1")  # the card under the cursor, explained
+        await pilot.pause()
+        help_text = screen_text(app)
+        assert help_text != text and not english_on(help_text) - {"Citadels"}
+        await pilot.press("escape")
