@@ -76,9 +76,11 @@ class Translator:
         self._catalog = catalog
         self.rtl = lang in RTL_LANGUAGES
 
-    def number(self, value: int | str) -> str:
-        """A number as this language writes it (``12`` → ``۱۲`` in Persian)."""
-        return localize_digits(str(value), self.lang)
+    def number(self, value: float | str) -> str:
+        """A number as this language writes it (``12`` → ``۱۲`` in Persian; the Persian
+        decimal separator ``٫`` for a fraction)."""
+        text = localize_digits(str(value), self.lang)
+        return text.replace(".", "٫") if self.lang == "fa" and isinstance(value, float) else text
 
     def _fields(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         """Placeholder values as this language shows them: integers in its digits, and in a
@@ -89,7 +91,7 @@ class Translator:
         for key, value in fields.items():
             if isinstance(value, bool):
                 out[key] = value
-            elif isinstance(value, int):
+            elif isinstance(value, int | float):
                 out[key] = self.number(value)
             elif isinstance(value, str) and self.rtl and value and not value.startswith(_FSI):
                 out[key] = _FSI + value + _PDI
