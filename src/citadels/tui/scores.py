@@ -41,8 +41,9 @@ def score_table(
         table.add_row(*cells, style="bold yellow" if line.winner else "")
     winners = [line.name for line in lines if line.winner]
     title = Text(tr.gettext("The game is over"), "bold underline")
+    together = tr.gettext(", ").join(winners)
     won = Text(
-        tr.ngettext("Winner: {names}", "Winners: {names}", len(winners), names=", ".join(winners)),
+        tr.ngettext("Winner: {names}", "Winners: {names}", len(winners), names=together),
         "bold yellow",
     )
     keys = Text(tr.gettext("r: play again with the same setup   q: quit"), "dim")

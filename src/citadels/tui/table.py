@@ -376,14 +376,15 @@ def my_characters(w: Words, view: dict[str, Any]) -> Text:
     mine = view["players"][me].get("characters", [])
     text.append(tr.gettext("Your characters") + ": ", "bold")
     if mine:
-        text.append(", ".join(character_label(w, c) for c in mine), "bold")
+        text.append(tr.gettext(", ").join(character_label(w, c) for c in mine), "bold")
     else:
         text.append(tr.gettext("none yet"), "dim")
     seen = view.get("known_facedown", [])
     if seen:
         text.append("  ")
+        cards = tr.gettext(", ").join(w.card(c) for c in seen)
         text.append(
-            tr.gettext("seen face down: {cards}", cards=", ".join(w.card(c) for c in seen)),
+            tr.gettext("seen face down: {cards}", cards=cards),
             "dim",
         )
     return text
