@@ -130,3 +130,13 @@ def test_typed_actions_are_read_in_the_players_language() -> None:
         assert getattr(king, "character", None) == "king", (lang, typed)
     assert getattr(parse_action("انتخاب شا", legal, view, "fa"), "character", None) == "king"
     assert parse_action("۱", legal, view, "fa") is legal[0]  # a Persian keyboard's digits
+
+
+def test_korean_particles_agree_with_the_card_name() -> None:
+    castle = {"kind": "beautify", "seat": 1, "district": "castle"}  # 성: a final consonant
+    palace = {"kind": "beautify", "seat": 1, "district": "palace"}  # 궁전: a final consonant
+    fortress = {"kind": "beautify", "seat": 1, "district": "fortress"}  # 요새: none
+    assert render_event("classic", castle, "ko").endswith("성을 꾸밉니다.")
+    assert render_event("classic", palace, "ko").endswith("궁전을 꾸밉니다.")
+    assert render_event("classic", fortress, "ko").endswith("요새를 꾸밉니다.")
+    assert "(를)" not in render_event("classic", fortress, "ko")

@@ -23,6 +23,7 @@ from __future__ import annotations
 import gettext
 import io
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,32 @@ def localize_digits(text: str, lang: str) -> str:
     return text.translate(str.maketrans("0123456789", digits))
 
 
+# Korean particles written for either ending, ``을(를)``: the right one is chosen from the
+# syllable before it once the placeholders are filled (a batchim takes 을/이/은/과/으로).
+_KO_PARTICLE = re.compile(r"([\uac00-\ud7a3])(을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)")
+_KO_FORMS = {
+    "을(를)": ("을", "를"),
+    "이(가)": ("이", "가"),
+    "은(는)": ("은", "는"),
+    "와(과)": ("과", "와"),
+}
+
+
+def korean_particles(text: str) -> str:
+    """``text`` with each two-way Korean particle (``성을(를)``) made the one its noun takes
+    (``성을``, ``시장을``, ``도시로``)."""
+
+    def pick(match: re.Match[str]) -> str:
+        syllable, particle = match.group(1), match.group(2)
+        final = (ord(syllable) - 0xAC00) % 28  # 0: no final consonant; 8: ㄹ
+        if particle == "(으)로":
+            return syllable + ("로" if final in (0, 8) else "으로")
+        with_final, without = _KO_FORMS[particle]
+        return syllable + (with_final if final else without)
+
+    return _KO_PARTICLE.sub(pick, text)
+
+
 class Translator:
     """Translates msgids for one language and fills their ``{name}`` placeholders."""
 
@@ -102,13 +129,19 @@ class Translator:
     def gettext(self, message: str, **fields: Any) -> str:
         """``message`` in this language, with ``{name}`` placeholders filled from ``fields``."""
         text = self._catalog.gettext(message)
-        return text.format(**self._fields(fields)) if fields else text
+        if not fields:
+            return text
+        return self._finish(text.format(**self._fields(fields)))
 
     def ngettext(self, singular: str, plural: str, n: int, **fields: Any) -> str:
         """The singular or plural form for ``n`` (as this language counts), filled in;
         ``{n}`` is always available."""
         text = self._catalog.ngettext(singular, plural, n)
-        return text.format(**self._fields({"n": n, **fields}))
+        return self._finish(text.format(**self._fields({"n": n, **fields})))
+
+    def _finish(self, text: str) -> str:
+        """A filled-in sentence as the language writes it (Korean particles agreed)."""
+        return korean_particles(text) if self.lang == "ko" else text
 
     def __repr__(self) -> str:
         return f"Translator({self.lang!r})"
