@@ -83,3 +83,12 @@ def test_replay_narrates_in_the_chosen_language(tmp_path: Path) -> None:
     out = result.stdout
     assert "1 라운드" in out and "결과" in out and "게임 시작" in out
     assert "Round" not in out and "Result" not in out
+
+
+def test_errors_of_replay_and_play_are_in_the_chosen_language(tmp_path: Path) -> None:
+    missing = tmp_path / "nothing.json"
+    result = invoke("replay", str(missing), "--lang", "ru")
+    assert result.exit_code == 2
+    assert f"ошибка: не удаётся прочитать {missing}" in result.output
+    result = invoke("play", "--pace", "-1", LANG="vi_VN.UTF-8")
+    assert result.exit_code == 2 and "lỗi: --pace phải từ 0 giây trở lên" in result.output

@@ -103,9 +103,9 @@ def choose_lang(lang: str | None) -> str:
     return found
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
-    """Print one error line on stderr and leave with ``code``."""
-    err_console.print(Text(f"error: {message}"))
+def fail(message: str, code: int = 2, lang: str = "en") -> NoReturn:
+    """Print one error line on stderr (``error: …``, in ``lang``) and leave with ``code``."""
+    err_console.print(Text(translator(lang).gettext("error: {reason}", reason=message)))
     raise typer.Exit(code)
 
 
@@ -476,16 +476,28 @@ def cards_command(
         fail(str(exc))
 
 
-def load_game(path: Path) -> Game:
-    """Read a game record (``Game.record()``) or a saved game (``Game.to_json()``)."""
+def load_game(path: Path, lang: str = "en") -> Game:
+    """Read a game record (``Game.record()``) or a saved game (``Game.to_json()``); a file
+    that cannot be read is said in ``lang``."""
+    tr = translator(lang)
     try:
         obj = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror or exc}")
+        reason = str(exc.strerror or exc)
+        fail(tr.gettext("cannot read {path}: {reason}", path=str(path), reason=reason), lang=lang)
     except UnicodeDecodeError:
-        fail(f"{path} is not a text file")
+        fail(tr.gettext("{path} is not a text file", path=str(path)), lang=lang)
     except json.JSONDecodeError as exc:
-        fail(f"{path} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+        fail(
+            tr.gettext(
+                "{path} is not valid JSON: {reason} (line {line}, column {column})",
+                path=str(path),
+                reason=exc.msg,
+                line=exc.lineno,
+                column=exc.colno,
+            ),
+            lang=lang,
+        )
     kind = obj.get("format") if isinstance(obj, dict) else None
     try:
         if isinstance(kind, str) and kind.startswith("citadels.game/"):
@@ -506,7 +518,7 @@ def replay_command(
 ) -> None:
     """Narrate a recorded or saved game and print its result."""
     lang = choose_lang(lang)
-    show_game(load_game(file), lang)
+    show_game(load_game(file, lang), lang)
 
 
 @app.command()
@@ -600,12 +612,14 @@ def play(
     from citadels.tui import make_seats as seats_for
 
     if pace < 0:
-        fail(f"--pace must be 0 or more seconds, not {pace}")
+        fail(tr.gettext("--pace must be 0 or more seconds, not {pace}", pace=pace), lang=lang)
     if resume is not None:
         try:
             session = load_session(resume)
         except SaveError as exc:
-            fail(f"{exc}. The file was left as it is.")
+            fail(
+                tr.gettext("{reason}. The file was left as it is.", reason=str(exc)), lang=lang
+            )
         if save is not None:
             session.save_path = save
         if given_lang is not None:  # a resumed game keeps its language unless told otherwise
@@ -625,7 +639,10 @@ def play(
         if session.save_path is None:
             session.save_path = default_save_dir() / f"game-{seed}.json"
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        fail("citadels play needs a terminal (its input and output are not one)")
+        fail(
+            tr.gettext("citadels play needs a terminal (its input and output are not one)"),
+            lang=lang,
+        )
     play_app = PlayApp(session, pace=pace, handle_signals=True)
     outcome = play_app.run()
     path = play_app.saved_to
