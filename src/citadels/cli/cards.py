@@ -64,15 +64,18 @@ def cards_table(edition: Edition, lang: str = "en") -> RenderableType:
     for card in cards:
         if card.kind == "character":
             chars.add_row(
-                str(card.rank), _name_cell(card), colour_text(card.colour, lang), card.power
+                tr.number(card.rank or 0),
+                _name_cell(card),
+                colour_text(card.colour, lang),
+                card.power,
             )
         else:
             copies = edition.deck.get(card.id, 0)
             districts.add_row(
-                "–" if card.cost is None else str(card.cost),
+                "–" if card.cost is None else tr.number(card.cost),
                 _name_cell(card),
                 colour_text(card.colour, lang),
-                str(copies) if copies else tr.gettext("optional"),
+                tr.number(copies) if copies else tr.gettext("optional"),
                 card.power or Text("–", style="dim"),
             )
     return Group(chars, districts)
