@@ -22,7 +22,7 @@ MO_FILES := $(foreach l,$(LANGS),$(LOCALE)/$(l)/LC_MESSAGES/citadels.mo)
 messages: $(STAMP)
 	mkdir -p out
 	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k NP_:1,2 -k g -k n:1,2 \
-		--no-wrap --sort-by-file --project citadels -o $(POT) src/citadels
+		--no-wrap --sort-by-file --add-location=file --project citadels -o $(POT) src/citadels
 
 # Merge the template into each language's catalog (new msgids arrive untranslated).
 update-po: messages
