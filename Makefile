@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run demo play load install test lint typecheck pytest soak bench clean
+.PHONY: run demo play load install test lint typecheck pytest soak bench clean messages update-po compile
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -11,7 +11,29 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-install: $(STAMP)
+# The translations (docs/translations.md): the .po catalogs are the source, kept in git; the .mo
+# files are their compiled form (gitignored). Without a .mo the game compiles the .po in memory.
+LOCALE := src/citadels/present/locale
+LANGS := fa ru ko vi
+POT := out/citadels.pot
+MO_FILES := $(foreach l,$(LANGS),$(LOCALE)/$(l)/LC_MESSAGES/citadels.mo)
+
+# Extract every marked string into the template out/citadels.pot.
+messages: $(STAMP)
+	mkdir -p out
+	$(VENV)/bin/pybabel extract -F babel.cfg -k N_ -k NP_:1,2 -k g -k n:1,2 \
+		--no-wrap --sort-by-file --add-location=file --project citadels -o $(POT) src/citadels
+
+# Merge the template into each language's catalog (new msgids arrive untranslated).
+update-po: messages
+	$(VENV)/bin/pybabel update -i $(POT) -d $(LOCALE) -D citadels --no-wrap --ignore-obsolete
+
+$(LOCALE)/%/LC_MESSAGES/citadels.mo: $(LOCALE)/%/LC_MESSAGES/citadels.po $(STAMP)
+	$(VENV)/bin/pybabel compile --statistics -D citadels -d $(LOCALE) -l $*
+
+compile: $(MO_FILES)
+
+install: $(STAMP) compile
 
 # Sets up and starts the online game with SQLite (./citadels.sqlite3); it prints the URL to open.
 run: install

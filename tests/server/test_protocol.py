@@ -202,7 +202,7 @@ def test_act_errors_change_nothing(sqlite_url: str) -> None:
             made = await make_table(base, edition="classic", players=2)
             code = made["code"]
             _st, joined = await http(base, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
-            a = PlayerClient(base, code, made["token"])
+            a = PlayerClient(base, code, made["token"], lang="ru")
             b = PlayerClient(base, code, joined["token"])
             spec = PlayerClient(base, code)
             await a.connect()
@@ -224,6 +224,9 @@ def test_act_errors_change_nothing(sqlite_url: str) -> None:
             await mover.act({"type": "build", "district": "palace"})
             err = await wait_for(mover, lambda m: m["type"] == "error")
             assert err["code"] == "illegal_action" and err["rule"] == "C-4"
+            # Issue 11: the error in words, in the connection's language, naming its rule.
+            words = {a: "Правило C-4: выбор персонажей.", b: "Rule C-4: choosing characters."}
+            assert err["text"].endswith(words[mover]), err["text"]
             await mover.act({"type": "pick", "character": "no_such"})
             err = await wait_for(mover, lambda m: m["type"] == "error")
             assert err["code"] == "illegal_action"

@@ -27,6 +27,8 @@ from citadels.cli import render
 from citadels.editions import EDITIONS, canonical_options, get_edition, resolve_setup
 from citadels.engine.game import Game, game_from_json, new_game, replay
 from citadels.errors import CitadelsError
+from citadels.present import translator
+from citadels.present.i18n import LANGUAGES, env_lang, normalize_lang
 from citadels.sim import game_seeds, play_game, random_bots, run_games
 from citadels.sim.report import NO_PLOTS, plots_available
 from citadels.sim.tournament import BACKENDS, parse_bots, run_tournament
@@ -79,11 +81,31 @@ PresetOpt = Annotated[
         help="A named setup: characters and purple districts (see 'citadels editions').",
     ),
 ]
+LangOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        "-l",
+        help=f"Language of the text: {', '.join(LANGUAGES)} (default: from LANGUAGE, LC_ALL, "
+        "LC_MESSAGES or LANG, e.g. fa_IR.UTF-8 is fa; English otherwise).",
+    ),
+]
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
-    """Print one error line on stderr and leave with ``code``."""
-    err_console.print(Text(f"error: {message}"))
+def choose_lang(lang: str | None) -> str:
+    """The language of a command's text: ``--lang`` when given (``fa``, ``ru_RU``…), else the
+    environment's (``LANG=ko_KR.UTF-8`` is ``ko``), else English."""
+    if lang is None:
+        return env_lang()
+    found = normalize_lang(lang)
+    if found is None:
+        fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    return found
+
+
+def fail(message: str, code: int = 2, lang: str = "en") -> NoReturn:
+    """Print one error line on stderr (``error: …``, in ``lang``) and leave with ``code``."""
+    err_console.print(Text(translator(lang).gettext("error: {reason}", reason=message)))
     raise typer.Exit(code)
 
 
@@ -164,19 +186,28 @@ def _root(
     """Citadels rules engine: narrated demo games, simulations, benchmarks and replays."""
 
 
-def show_game(game: Game) -> None:
-    """Print a game's spectator log round by round, the cities and the score table."""
+def show_game(game: Game, lang: str = "en") -> None:
+    """Print a game's spectator log round by round, the cities and the score table, in
+    ``lang``."""
+    tr = translator(lang)
     view = game.view(None)
     edition = game.edition
     setup = resolve_setup(edition, game.num_players, game.record()["options"])
-    render.print_narration(console, edition, view["log"], render.setup_summary(edition, setup))
+    render.print_narration(
+        console, edition, view["log"], render.setup_summary(edition, setup, lang), lang
+    )
     console.print()
-    console.print(render.cities_table(edition, view))
+    console.print(render.cities_table(edition, view, lang))
     # A game in progress shows only what a spectator may count (C-10), like its log.
-    console.print(render.result_table(game.provisional_result(None), final=game.is_over))
+    console.print(
+        render.result_table(game.provisional_result(None), final=game.is_over, lang=lang)
+    )
     if not game.is_over:
         console.print(
-            Text(f"The game is not over: seat {game.to_move} is to move.", style="yellow")
+            Text(
+                tr.gettext("The game is not over: seat {seat} is to move.", seat=game.to_move),
+                style="yellow",
+            )
         )
 
 
@@ -192,8 +223,11 @@ def demo(
     save: Annotated[
         Path | None, typer.Option("--save", help="Write the game record (JSON) to this file.")
     ] = None,
+    lang: LangOpt = None,
 ) -> None:
     """Play one game among random bots and narrate it turn by turn."""
+    lang = choose_lang(lang)
+    tr = translator(lang)
     options = _options(complete_at, characters, districts, preset)
     if seed is None:
         seed = _fresh_seed()
@@ -203,13 +237,17 @@ def demo(
         fail(str(exc))
     _, bot_seeds = game_seeds(seed, 0, players)
     play_game(game, random_bots(players, bot_seeds))
-    show_game(game)
+    show_game(game, lang)
     replay_cmd = (
         f"citadels demo --edition {game.edition.id} --players {players} --seed {seed}"
         + _option_args(game.record()["options"])
     )
     console.print(
-        Text.assemble(("Seed ", "dim"), (str(seed), "bold"), (f" — replay: {replay_cmd}", "dim")),
+        Text.assemble(
+            (tr.gettext("Seed") + " ", "dim"),
+            (str(seed), "bold"),
+            (" — " + tr.gettext("replay: {command}", command=replay_cmd), "dim"),
+        ),
         soft_wrap=True,  # one line, to copy and paste
     )
     if save is not None:
@@ -217,7 +255,9 @@ def demo(
             save.write_text(json.dumps(game.record()) + "\n", encoding="utf-8")
         except OSError as exc:
             fail(f"cannot write {save}: {exc.strerror or exc}")
-        console.print(Text(f"Game record written to {save}", style="dim"))
+        console.print(
+            Text(tr.gettext("Game record written to {path}", path=str(save)), style="dim")
+        )
 
 
 @app.command()
@@ -418,8 +458,10 @@ def cards_command(
         typer.Argument(help="A card's name or id, or a unique prefix of one (any case)."),
     ] = None,
     edition: EditionOpt = "classic",
+    lang: LangOpt = None,
 ) -> None:
     """List the cards of an edition, or show one card's power and rulings."""
+    lang = choose_lang(lang)
     from citadels.cli.cards import card_panel, cards_table
     from citadels.present import find_card
     from citadels.present.labels import get_edition as find_edition
@@ -427,23 +469,35 @@ def cards_command(
     try:
         ed = find_edition(edition)
         if name is None:
-            console.print(cards_table(ed))
+            console.print(cards_table(ed, lang))
         else:
-            console.print(card_panel(ed, find_card(ed, name)))
+            console.print(card_panel(ed, find_card(ed, name, lang), lang))
     except CitadelsError as exc:
         fail(str(exc))
 
 
-def load_game(path: Path) -> Game:
-    """Read a game record (``Game.record()``) or a saved game (``Game.to_json()``)."""
+def load_game(path: Path, lang: str = "en") -> Game:
+    """Read a game record (``Game.record()``) or a saved game (``Game.to_json()``); a file
+    that cannot be read is said in ``lang``."""
+    tr = translator(lang)
     try:
         obj = json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror or exc}")
+        reason = str(exc.strerror or exc)
+        fail(tr.gettext("cannot read {path}: {reason}", path=str(path), reason=reason), lang=lang)
     except UnicodeDecodeError:
-        fail(f"{path} is not a text file")
+        fail(tr.gettext("{path} is not a text file", path=str(path)), lang=lang)
     except json.JSONDecodeError as exc:
-        fail(f"{path} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})")
+        fail(
+            tr.gettext(
+                "{path} is not valid JSON: {reason} (line {line}, column {column})",
+                path=str(path),
+                reason=exc.msg,
+                line=exc.lineno,
+                column=exc.colno,
+            ),
+            lang=lang,
+        )
     kind = obj.get("format") if isinstance(obj, dict) else None
     try:
         if isinstance(kind, str) and kind.startswith("citadels.game/"):
@@ -460,9 +514,11 @@ def load_game(path: Path) -> Game:
 @app.command("replay")
 def replay_command(
     file: Annotated[Path, typer.Argument(help="A game record or saved game (JSON).")],
+    lang: LangOpt = None,
 ) -> None:
     """Narrate a recorded or saved game and print its result."""
-    show_game(load_game(file))
+    lang = choose_lang(lang)
+    show_game(load_game(file, lang), lang)
 
 
 @app.command()
@@ -546,22 +602,27 @@ def play(
         typer.Option("--pace", help="Seconds between two bot moves (+ and - change it while "
                      "playing, Space skips)."),
     ] = 1.0,
-    lang: Annotated[str, typer.Option("--lang", help="Language of the interface.")] = "en",
+    lang: LangOpt = None,
 ) -> None:
     """Play in the terminal: you against bots, or friends at one screen (--hotseat)."""
+    given_lang = lang
+    lang = choose_lang(lang)
+    tr = translator(lang)
     from citadels.tui import PlayApp, SaveError, Session, default_save_dir, load_session
     from citadels.tui import make_seats as seats_for
 
     if pace < 0:
-        fail(f"--pace must be 0 or more seconds, not {pace}")
+        fail(tr.gettext("--pace must be 0 or more seconds, not {pace}", pace=pace), lang=lang)
     if resume is not None:
         try:
             session = load_session(resume)
         except SaveError as exc:
-            fail(f"{exc}. The file was left as it is.")
+            fail(
+                tr.gettext("{reason}. The file was left as it is.", reason=str(exc)), lang=lang
+            )
         if save is not None:
             session.save_path = save
-        if lang != "en":
+        if given_lang is not None:  # a resumed game keeps its language unless told otherwise
             session.lang = lang
     else:
         options = _options(complete_at, characters, districts, preset)
@@ -578,21 +639,38 @@ def play(
         if session.save_path is None:
             session.save_path = default_save_dir() / f"game-{seed}.json"
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        fail("citadels play needs a terminal (its input and output are not one)")
+        fail(
+            tr.gettext("citadels play needs a terminal (its input and output are not one)"),
+            lang=lang,
+        )
     play_app = PlayApp(session, pace=pace, handle_signals=True)
     outcome = play_app.run()
     path = play_app.saved_to
     with contextlib.suppress(OSError):  # the terminal may be gone (a hang-up)
         if play_app.save_error:
-            err_console.print(Text(f"error: the game could not be saved: {play_app.save_error}"))
+            err_console.print(
+                Text(
+                    tr.gettext(
+                        "error: the game could not be saved: {reason}",
+                        reason=str(play_app.save_error),
+                    )
+                )
+            )
         if path is None:
             return
         if outcome == "over" or play_app.session.game.is_over:
-            console.print(Text(f"The game record is in {path}", style="dim"), soft_wrap=True)
+            console.print(
+                Text(tr.gettext("The game record is in {path}", path=str(path)), style="dim"),
+                soft_wrap=True,
+            )
         else:
-            console.print(Text.assemble("Game saved. Go on with: ",
-                                        (f"citadels play --resume {path}", "bold")),
-                          soft_wrap=True)
+            console.print(
+                Text.assemble(
+                    tr.gettext("Game saved. Go on with:") + " ",
+                    (f"citadels play --resume {path}", "bold"),
+                ),
+                soft_wrap=True,
+            )
 
 
 def main(argv: list[str] | None = None) -> None:

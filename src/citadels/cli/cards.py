@@ -64,15 +64,18 @@ def cards_table(edition: Edition, lang: str = "en") -> RenderableType:
     for card in cards:
         if card.kind == "character":
             chars.add_row(
-                str(card.rank), _name_cell(card), colour_text(card.colour, lang), card.power
+                tr.number(card.rank or 0),
+                _name_cell(card),
+                colour_text(card.colour, lang),
+                card.power,
             )
         else:
             copies = edition.deck.get(card.id, 0)
             districts.add_row(
-                "–" if card.cost is None else str(card.cost),
+                "–" if card.cost is None else tr.number(card.cost),
                 _name_cell(card),
                 colour_text(card.colour, lang),
-                str(copies) if copies else tr.gettext("optional"),
+                tr.number(copies) if copies else tr.gettext("optional"),
                 card.power or Text("–", style="dim"),
             )
     return Group(chars, districts)
@@ -85,9 +88,11 @@ def card_panel(edition: Edition, card: CardInfo, lang: str = "en") -> Renderable
     if card.kind == "character":
         body.append(tr.gettext("Character of rank {rank}", rank=card.rank), style="bold")
         if card.colour:
-            body.append(tr.gettext("; income from "))
+            # The colour keeps its style inside the translated sentence, wherever it stands.
+            before, _, after = tr.gettext("; income from {colour} districts").partition("{colour}")
+            body.append(before)
             body.append_text(colour_text(card.colour, lang))
-            body.append(tr.gettext(" districts"))
+            body.append(after)
     else:
         body.append(tr.gettext("District"), style="bold")
         body.append(" · ")

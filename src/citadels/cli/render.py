@@ -21,7 +21,9 @@ from citadels.bench import (
 )
 from citadels.editions import Edition, Preset, Setup, resolve_setup
 from citadels.engine.scoring import Outcome
-from citadels.present import render_event
+from citadels.present import N_, render_event, tiebreak_text, translator
+from citadels.present import card_name as present_card_name
+from citadels.present.i18n import localize_digits
 from citadels.sim import SimStats
 from citadels.sim.tournament import Rate, TournamentResult
 
@@ -152,29 +154,25 @@ def _card_style(edition: Edition, card_id: str) -> str:
     return ""
 
 
-def card_name(edition: Edition, card_id: str) -> str:
-    """The printed name of a district or character of ``edition``."""
-    if card_id in edition.districts:
-        return edition.districts[card_id].name
-    if card_id in edition.characters:
-        return edition.characters[card_id].name
-    return card_id.replace("_", " ").title()
+def card_name(edition: Edition, card_id: str, lang: str = "en") -> str:
+    """The name of a district or character of ``edition`` in ``lang``."""
+    return present_card_name(edition, card_id, lang)
 
 
-def event_line(edition: Edition, event: dict[str, Any]) -> Text:
-    """One rendered event (from a view's ``log``) as a styled line of text."""
+def event_line(edition: Edition, event: dict[str, Any], lang: str = "en") -> Text:
+    """One rendered event (from a view's ``log``) as a styled line of text in ``lang``."""
     kind = event.get("kind", "")
     style = _EVENT_STYLES.get(kind, "")
     if kind == "bell_tower":
         style = "bold green" if event.get("announce") else "dim"
-    text = Text(render_event(edition, event), style=style)
+    text = Text(render_event(edition, event, lang), style=style)
     if kind == "reveal":
         text.stylize("bold")
     if kind in _CHARACTER_KINDS:
         character = str(event.get("character", ""))
         if character in edition.characters:
             text.highlight_words(
-                [card_name(edition, character)],
+                [card_name(edition, character, lang)],
                 style=_card_style(edition, character) or "cyan",
             )
     for name in _DISTRICT_FIELDS:
@@ -182,7 +180,7 @@ def event_line(edition: Edition, event: dict[str, Any]) -> Text:
         if isinstance(district, str) and district in edition.districts:
             colour = _card_style(edition, district)
             if colour:
-                text.highlight_words([card_name(edition, district)], style=f"bold {colour}")
+                text.highlight_words([card_name(edition, district, lang)], style=f"bold {colour}")
     return text
 
 
@@ -209,26 +207,29 @@ def narration(
     edition: Edition,
     log: Sequence[dict[str, Any]],
     setup: RenderableType | None = None,
+    lang: str = "en",
 ) -> Iterator[RenderableType]:
-    """The log as renderables: a header per round, then one line per event. ``setup``, when
-    given, is shown under the first header (the characters and purple districts in play)."""
+    """The log as renderables in ``lang``: a header per round, then one line per event.
+    ``setup``, when given, is shown under the first header (the characters and purple
+    districts in play)."""
+    tr = translator(lang)
     for number, events in rounds(log):
-        title = "Setup" if number == 0 else f"Round {number}"
+        title = tr.gettext("Setup") if number == 0 else tr.gettext("Round {n}", n=number)
         crown = events[0].get("crown") if number else None
         if crown is not None:
-            title += f" · crown: seat {crown}"
+            title += " · " + tr.gettext("crown: seat {seat}", seat=crown)
         yield Rule(Text(title, style="bold cyan"), align="left", style="cyan")
         if number == 0 and setup is not None:
             yield Padding(setup, (0, 0, 0, 2), expand=False)
         bewitched: str | None = None
         for event in events:
             kind = str(event.get("kind", ""))
-            line = event_line(edition, event)
+            line = event_line(edition, event, lang)
             if kind == "bewitch":
                 bewitched = str(event.get("character"))
             elif kind == "reveal" and bewitched is not None and event.get("character") == bewitched:
                 # R-26: the bewitched holder only gathers; the Witch plays the rest of his turn.
-                line.append(" Bewitched: he only gathers.", style="magenta")
+                line.append(" " + tr.gettext("Bewitched: he only gathers."), style="magenta")
             yield Padding(line, (0, 0, 0, _indent(kind)), expand=False)
 
 
@@ -237,9 +238,10 @@ def print_narration(
     edition: Edition,
     log: Sequence[dict[str, Any]],
     setup: RenderableType | None = None,
+    lang: str = "en",
 ) -> None:
-    """Print the narrated log, round by round (``setup`` under the first header)."""
-    for renderable in narration(edition, log, setup):
+    """Print the narrated log in ``lang``, round by round (``setup`` under the first header)."""
+    for renderable in narration(edition, log, setup, lang):
         console.print(renderable)
 
 
@@ -248,14 +250,18 @@ def is_bonus_character(edition: Edition, character: str) -> bool:
     return character not in edition.default_characters
 
 
-def _character_text(edition: Edition, characters: Iterable[str], *, ranks: bool = True) -> Text:
+def _character_text(
+    edition: Edition, characters: Iterable[str], *, ranks: bool = True, lang: str = "en"
+) -> Text:
     """Characters as ``1 Assassin, 2 Thief, …``; bonus characters marked ``*`` in magenta."""
+    tr = translator(lang)
     out = Text()
     for i, c in enumerate(characters):
         if i:
-            out.append(", ")
+            out.append(tr.gettext(", "))
         card = edition.characters[c]
-        label = f"{card.rank} {card.name}" if ranks else card.name
+        name = card_name(edition, c, lang)
+        label = f"{tr.number(card.rank)} {name}" if ranks else name
         if is_bonus_character(edition, c):
             out.append(label + "*", style="magenta")
         else:
@@ -272,95 +278,124 @@ def _ids_with_copies(ids: Iterable[str], copies: Mapping[str, int]) -> str:
     return ", ".join(f"{d} ×{copies[d]}" if copies.get(d, 1) > 1 else d for d in ids)
 
 
-def setup_summary(edition: Edition, setup: Setup) -> RenderableType:
-    """A game's characters (bonus ones marked) and the purple districts of its deck."""
+def setup_summary(edition: Edition, setup: Setup, lang: str = "en") -> RenderableType:
+    """A game's characters (bonus ones marked) and the purple districts of its deck; in
+    English the districts are named by id (what the options take), otherwise by name."""
+    tr = translator(lang)
     grid = Table.grid(padding=(0, 2))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
     grid.add_row(
-        "characters",
-        Columns([_character_text(edition, [c]) for c in setup.characters], padding=(0, 2)),
+        tr.gettext("characters"),
+        Columns(
+            [_character_text(edition, [c], lang=lang) for c in setup.characters], padding=(0, 2)
+        ),
     )
     purple = _purple_ids(edition, setup.deck)
     if edition.purple_pool or purple:
+        shown = purple if lang == "en" else [card_name(edition, d, lang) for d in purple]
+        copies = {shown[i]: setup.deck[d] for i, d in enumerate(purple)}
         grid.add_row(
-            "purple",
-            Text(_ids_with_copies(purple, setup.deck) or "none", style=COLOUR_STYLES["purple"]),
+            tr.gettext("purple"),
+            Text(
+                _ids_with_copies(shown, copies) or tr.gettext("none"),
+                style=COLOUR_STYLES["purple"],
+            ),
         )
-    grid.add_row("city size", str(setup.complete_at))
+    grid.add_row(tr.gettext("city size"), tr.number(setup.complete_at))
     return grid
 
 
-def _tiebreak(value: str | None) -> str:
+def _tiebreak(value: str | None, lang: str = "en") -> str:
     if value is None:
         return "—"
-    return value.replace("_", " ")
+    if lang == "en":
+        return value.replace("_", " ")
+    return tiebreak_text(value, lang)
 
 
-def result_table(outcome: Outcome, *, final: bool = True) -> Table:
+_RESULT_CAPTION = N_(
+    "City: district costs · Colours: +3, every colour built · "
+    "First: +4, first complete city · Complete: +2, other complete cities · "
+    "Bonus: printed and end-of-game district points"
+)
+
+
+def result_table(outcome: Outcome, *, final: bool = True, lang: str = "en") -> Table:
     """The score table: each seat's score, its breakdown (C-15 a–e), rank and tie-break."""
-    title = "Result" if final else "Scores if the game ended now, from public information"
+    tr = translator(lang)
+    num = tr.number
+    title = (
+        tr.gettext("Result")
+        if final
+        else tr.gettext("Scores if the game ended now, from public information")
+    )
     table = Table(
         title=title,
         title_style="bold",
         header_style="bold",
         box=box.SIMPLE_HEAD,
-        caption="City: district costs · Colours: +3, every colour built · "
-        "First: +4, first complete city · Complete: +2, other complete cities · "
-        "Bonus: printed and end-of-game district points",
+        caption=localize_digits(tr.gettext(_RESULT_CAPTION), lang),
         caption_style="dim",
     )
-    table.add_column("Seat", justify="right")
-    table.add_column("Score", justify="right", style="bold")
-    for name in ("City", "Colours", "First", "Complete", "Bonus"):
-        table.add_column(name, justify="right")
-    table.add_column("Rank", justify="right")
-    table.add_column("Tie-break")
+    table.add_column(tr.gettext("Seat"), justify="right")
+    table.add_column(tr.gettext("Score"), justify="right", style="bold")
+    for name in (N_("City"), N_("Colours"), N_("First"), N_("Complete"), N_("Bonus")):
+        table.add_column(tr.gettext(name), justify="right")
+    table.add_column(tr.gettext("Rank"), justify="right")
+    table.add_column(tr.gettext("Tie-break"))
     for r in sorted(outcome, key=lambda r: (r.rank, r.seat)):
         b = r.breakdown
         table.add_row(
-            str(r.seat),
-            str(r.score),
-            str(b.districts),
-            str(b.colours),
-            str(b.first_complete),
-            str(b.complete),
-            str(b.bonus),
-            ("★ 1" if r.rank == 1 and final else str(r.rank)),
-            _tiebreak(r.tiebreak),
+            num(r.seat),
+            num(r.score),
+            num(b.districts),
+            num(b.colours),
+            num(b.first_complete),
+            num(b.complete),
+            num(b.bonus),
+            ("★ " + num(1) if r.rank == 1 and final else num(r.rank)),
+            _tiebreak(r.tiebreak, lang),
             style="green" if r.rank == 1 and final else None,
         )
     return table
 
 
-def cities_table(edition: Edition, view: dict[str, Any]) -> Table:
+def cities_table(edition: Edition, view: dict[str, Any], lang: str = "en") -> Table:
     """Each seat's city, gold and hand size, from a view."""
-    table = Table(title="Cities", title_style="bold", header_style="bold")
-    table.add_column("Seat", justify="right")
-    table.add_column("Gold", justify="right")
-    table.add_column("Hand", justify="right")
-    table.add_column("City")
+    tr = translator(lang)
+    num = tr.number
+    table = Table(title=tr.gettext("Cities"), title_style="bold", header_style="bold")
+    table.add_column(tr.gettext("Seat"), justify="right")
+    table.add_column(tr.gettext("Gold"), justify="right")
+    table.add_column(tr.gettext("Hand"), justify="right")
+    table.add_column(tr.gettext("City"))
     for player in view["players"]:
         city = Text()
         beautified = list(player.get("beautified", []))
         for i, district in enumerate(player["city"]):
             if i:
-                city.append(", ")
-            city.append(card_name(edition, district), style=_card_style(edition, district))
+                city.append(tr.gettext(", "))
+            city.append(card_name(edition, district, lang), style=_card_style(edition, district))
             if district in beautified:
                 # R-1: the Artist's gold on it, worth 1 more.
                 beautified.remove(district)
-                city.append(" +1", style="bold yellow")
+                city.append(" +" + num(1), style="bold yellow")
             if district == "museum" and player.get("museum_size"):
-                city.append(f" ({player['museum_size']} beneath)", style="dim")
-        table.add_row(str(player["seat"]), str(player["gold"]), str(player["hand_size"]), city)
+                city.append(
+                    " " + tr.gettext("({n} beneath)", n=int(player["museum_size"])), style="dim"
+                )
+        table.add_row(num(player["seat"]), num(player["gold"]), num(player["hand_size"]), city)
     caption = []
     if any(p.get("beautified") for p in view["players"]):
-        caption.append("+1: beautified by the Artist")
+        caption.append(localize_digits(tr.gettext("+1: beautified by the Artist"), lang))
     if view.get("bell_tower") is not None:
         caption.append(
-            f"Bell Tower of seat {view['bell_tower']}: {view['complete_at']} districts "
-            "complete a city"
+            tr.gettext(
+                "Bell Tower of seat {seat}: {n} districts complete a city",
+                seat=int(view["bell_tower"]),
+                n=int(view["complete_at"]),
+            )
         )
     if caption:
         table.caption = " · ".join(caption)

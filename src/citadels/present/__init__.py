@@ -3,7 +3,8 @@
 Card texts, action wording and parsing, event rendering, seat and colour labels and the score
 table, all through one translation function (``translator``). The terminal game, the web
 client and any text observation use this layer; none of them parses English or re-describes a
-card. English only for now; every function takes ``lang``.
+card. Every function takes ``lang`` (``en``, ``fa``, ``ru``, ``ko``, ``vi``; see
+``docs/translations.md``).
 
 Additions to the contract of PRESENT_API.md (all compatible):
 
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 from citadels.present.actions import ParseError, describe_action, parse_action
 from citadels.present.cards import CardInfo, all_cards, card_info
+from citadels.present.errors import error_text
 from citadels.present.events import render_event, render_log
 from citadels.present.i18n import N_, NP_, Translator, translator
 from citadels.present.labels import (
@@ -59,6 +61,7 @@ __all__ = [
     "card_name",
     "colour_label",
     "describe_action",
+    "error_text",
     "find_card",
     "parse_action",
     "render_event",

@@ -384,8 +384,12 @@ _SPACES = re.compile(r"\s+")
 _PAREN = re.compile(r"\s*\([^)]*\)\s*$")
 
 
+# Bidi controls (the isolates around names in right-to-left text, marks): never typed.
+_BIDI = dict.fromkeys(map(ord, "\u200e\u200f\u2066\u2067\u2068\u2069\u202a\u202b\u202c"))
+
+
 def _norm(text: str) -> str:
-    return _SPACES.sub(" ", text.strip().casefold()).rstrip(".!")
+    return _SPACES.sub(" ", text.translate(_BIDI).strip().casefold()).rstrip(".!")
 
 
 def _card_fields(action: Action) -> list[str]:

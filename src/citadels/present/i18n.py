@@ -1,23 +1,54 @@
 """The one translation function every user-facing string goes through.
 
-Catalogs are gettext ``.mo`` files of the domain ``citadels`` under ``locale/<lang>/LC_MESSAGES``
-beside this module; a language without a catalog falls back to English, the msgids
-themselves. Placeholders are ``{name}`` fields filled after translation, so a translator may
-move them. Literal msgids in ``tr.gettext("…")``, ``tr.ngettext("…", "…", n)`` (also through
-the short aliases ``g``/``n`` of the renderers), ``N_("…")`` and ``NP_("…", "…")`` (markers for
-texts kept in tables and translated when shown) are what Babel extracts, as ``babel.cfg`` says.
+Catalogs are gettext catalogs of the domain ``citadels`` under ``locale/<lang>/LC_MESSAGES``
+beside this module: the ``.po`` file is the source (kept in git), the ``.mo`` file its compiled
+form (``make compile``, a build output). A translator reads the ``.mo`` when it is at least as
+new as the ``.po``, and otherwise compiles the ``.po`` in memory with Babel, so a fresh clone, an
+editable install and an installed wheel all speak every language. A language without a catalog
+falls back to English, the msgids themselves.
+
+Placeholders are ``{name}`` fields filled after translation, so a translator may move them.
+Literal msgids in ``tr.gettext("…")``, ``tr.ngettext("…", "…", n)`` (also through the short
+aliases ``g``/``n`` of the renderers), ``N_("…")`` and ``NP_("…", "…")`` (markers for texts kept
+in tables and translated when shown) are what Babel extracts, as ``babel.cfg`` says.
+
+Numbers: in Persian the integers filled into a sentence are written in Persian digits
+(``۱۲``), as a Persian reader expects; every other language keeps ASCII digits. Names filled
+into a right-to-left sentence are wrapped in Unicode isolates (FSI … PDI), so a Latin name
+such as ``Ann (medium)`` keeps its own direction inside Persian text.
 """
 
 from __future__ import annotations
 
 import gettext
+import io
+import os
+import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 #: The gettext domain of every catalog.
 DOMAIN = "citadels"
-#: Where the compiled catalogs live: ``LOCALE_DIR/<lang>/LC_MESSAGES/citadels.mo``.
+#: Where the catalogs live: ``LOCALE_DIR/<lang>/LC_MESSAGES/citadels.po`` (and ``.mo``).
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: The languages of the interface, English (the msgids) first.
+LANGUAGES: tuple[str, ...] = ("en", "fa", "ru", "ko", "vi")
+#: Each language's name in itself (shown when switching; never translated).
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English",
+    "fa": "فارسی",
+    "ru": "Русский",
+    "ko": "한국어",
+    "vi": "Tiếng Việt",
+}
+#: The languages written right to left.
+RTL_LANGUAGES = frozenset({"fa"})
+#: The digits each language writes numbers with (absent: ASCII digits).
+DIGITS: dict[str, str] = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
+
+_FSI = "\u2068"  # FIRST STRONG ISOLATE
+_PDI = "\u2069"  # POP DIRECTIONAL ISOLATE
 
 
 def N_(message: str) -> str:
@@ -30,23 +61,87 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+def localize_digits(text: str, lang: str) -> str:
+    """``text`` with its ASCII digits written as ``lang`` writes them (Persian: ``۰``–``۹``)."""
+    digits = DIGITS.get(lang)
+    if digits is None:
+        return text
+    return text.translate(str.maketrans("0123456789", digits))
+
+
+# Korean particles written for either ending, ``을(를)``: the right one is chosen from the
+# syllable before it once the placeholders are filled (a batchim takes 을/이/은/과/으로).
+_KO_PARTICLE = re.compile(r"([\uac00-\ud7a3])(을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)")
+_KO_FORMS = {
+    "을(를)": ("을", "를"),
+    "이(가)": ("이", "가"),
+    "은(는)": ("은", "는"),
+    "와(과)": ("과", "와"),
+}
+
+
+def korean_particles(text: str) -> str:
+    """``text`` with each two-way Korean particle (``성을(를)``) made the one its noun takes
+    (``성을``, ``시장을``, ``도시로``)."""
+
+    def pick(match: re.Match[str]) -> str:
+        syllable, particle = match.group(1), match.group(2)
+        final = (ord(syllable) - 0xAC00) % 28  # 0: no final consonant; 8: ㄹ
+        if particle == "(으)로":
+            return syllable + ("로" if final in (0, 8) else "으로")
+        with_final, without = _KO_FORMS[particle]
+        return syllable + (with_final if final else without)
+
+    return _KO_PARTICLE.sub(pick, text)
+
+
 class Translator:
     """Translates msgids for one language and fills their ``{name}`` placeholders."""
 
     def __init__(self, lang: str, catalog: gettext.NullTranslations) -> None:
         self.lang = lang
         self._catalog = catalog
+        self.rtl = lang in RTL_LANGUAGES
+
+    def number(self, value: float | str) -> str:
+        """A number as this language writes it (``12`` → ``۱۲`` in Persian; the Persian
+        decimal separator ``٫`` for a fraction)."""
+        text = localize_digits(str(value), self.lang)
+        return text.replace(".", "٫") if self.lang == "fa" and isinstance(value, float) else text
+
+    def _fields(self, fields: Mapping[str, Any]) -> dict[str, Any]:
+        """Placeholder values as this language shows them: integers in its digits, and in a
+        right-to-left language every word field isolated from the sentence's direction."""
+        if self.lang == "en" or not (self.rtl or self.lang in DIGITS):
+            return dict(fields)
+        out: dict[str, Any] = {}
+        for key, value in fields.items():
+            if isinstance(value, bool):
+                out[key] = value
+            elif isinstance(value, int | float):
+                out[key] = self.number(value)
+            elif isinstance(value, str) and self.rtl and value and not value.startswith(_FSI):
+                out[key] = _FSI + value + _PDI
+            else:
+                out[key] = value
+        return out
 
     def gettext(self, message: str, **fields: Any) -> str:
         """``message`` in this language, with ``{name}`` placeholders filled from ``fields``."""
         text = self._catalog.gettext(message)
-        return text.format(**fields) if fields else text
+        if not fields:
+            return text
+        return self._finish(text.format(**self._fields(fields)))
 
     def ngettext(self, singular: str, plural: str, n: int, **fields: Any) -> str:
         """The singular or plural form for ``n`` (as this language counts), filled in;
         ``{n}`` is always available."""
         text = self._catalog.ngettext(singular, plural, n)
-        return text.format(n=n, **fields)
+        return self._finish(text.format(**self._fields({"n": n, **fields})))
+
+    def _finish(self, text: str) -> str:
+        """A filled-in sentence as the language writes it (Korean particles agreed)."""
+        return korean_particles(text) if self.lang == "ko" else text
 
     def __repr__(self) -> str:
         return f"Translator({self.lang!r})"
@@ -56,15 +151,72 @@ class Translator:
 TRANSLATORS: dict[str, Translator] = {}
 
 
+def catalog_path(lang: str, suffix: str = ".po") -> Path:
+    """Where the catalog of ``lang`` is (``suffix`` ``".po"`` or ``".mo"``)."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / (DOMAIN + suffix)
+
+
+def load_catalog(lang: str) -> gettext.NullTranslations:
+    """The gettext catalog of ``lang``: its ``.mo`` when up to date, else its ``.po`` compiled
+    in memory; a ``NullTranslations`` (English) when ``lang`` has no catalog."""
+    po, mo = catalog_path(lang), catalog_path(lang, ".mo")
+    if mo.is_file() and (not po.is_file() or mo.stat().st_mtime >= po.stat().st_mtime):
+        with mo.open("rb") as f:
+            return gettext.GNUTranslations(f)
+    if not po.is_file():
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+def normalize_lang(value: str | None) -> str | None:
+    """The interface language a locale name means (``fa_IR.UTF-8`` → ``fa``, ``pt`` → ``None``):
+    one of :data:`LANGUAGES`, or ``None``."""
+    if not value:
+        return None
+    code = value.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].strip().lower()
+    return code if code in LANGUAGES else None
+
+
+def env_lang(environ: Mapping[str, str] | None = None) -> str:
+    """The language the environment asks for, as gettext reads it: the first of ``LANGUAGE``
+    (a colon-separated list), ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set, and within
+    it the first language we speak; English otherwise (``C``/``POSIX`` included)."""
+    env = os.environ if environ is None else environ
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if not value:
+            continue
+        if var != "LANGUAGE" and (value in ("C", "POSIX") or value.startswith("C.")):
+            return "en"
+        for part in value.split(":"):
+            found = normalize_lang(part)
+            if found is not None:
+                return found
+        if var != "LANGUAGE":
+            return "en"
+    return "en"
+
+
 def translator(lang: str = "en") -> Translator:
     """The translator for ``lang`` (``"en"``, ``"fa"``, ``"ru"``, …); English when no catalog
-    exists for it."""
+    exists for it (such a code shares the English translator)."""
     found = TRANSLATORS.get(lang)
+    if found is None and isinstance(lang, str) and lang and lang not in LANGUAGES:
+        # Not cached under its own name: a code from a browser must not grow the cache.
+        return translator(normalize_lang(lang) or "en")
     if found is None:
         if not isinstance(lang, str) or not lang:
             raise ValueError(f"a language is a code such as 'en' or 'fa', not {lang!r}")
-        catalog = gettext.translation(
-            DOMAIN, localedir=str(LOCALE_DIR), languages=[lang], fallback=True
-        )
+        # Only the languages we ship are read from disk (a code from a browser is untrusted).
+        spoken = lang in LANGUAGES and lang != "en"
+        catalog = load_catalog(lang) if spoken else gettext.NullTranslations()
         found = TRANSLATORS[lang] = Translator(lang, catalog)
     return found

@@ -49,7 +49,7 @@ def find_card(edition: Edition | str, text: str, lang: str = "en") -> CardInfo:
             tr.gettext(
                 "{text} could be: {cards}",
                 text=repr(text),
-                cards=", ".join(c.name for c in prefixed),
+                cards=tr.gettext(", ").join(c.name for c in prefixed),
             )
         )
     elsewhere = [e.id for e in EDITIONS.values() if e.id != ed.id and _has(e, wanted)]

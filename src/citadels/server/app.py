@@ -323,6 +323,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
         async def error(exc: ServerError, ref: Any = None, t: LiveTable | None = None) -> None:
             msg: dict[str, Any] = {"type": "error", **exc.to_json()}
+            # The same error in words, in the connection's language (issue 11).
+            msg["text"] = texts.error_text(exc.code, exc.rule, conn.lang if conn else "en")
             msg["ref"] = ref if isinstance(ref, str) and len(ref) <= 64 else None
             msg["version"] = t.version if t is not None else None
             await send(msg)

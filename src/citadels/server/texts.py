@@ -42,6 +42,11 @@ _SCORE_ROW = N_("{rank}. {name}: {score} points")
 _PRESET_TITLE = N_("{name}: {what}")
 
 
+def error_text(code: str, rule: str | None = None, lang: str = "en") -> str:
+    """An error code (and the rule behind it) in words for a person, in ``lang``."""
+    return present.error_text(code, lang, rule)
+
+
 def edition_title(edition: str, lang: str = "en") -> str:
     """The edition's title for players."""
     return translator(lang).gettext(get_edition(edition).title)

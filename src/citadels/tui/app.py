@@ -27,6 +27,8 @@ from textual.widgets.option_list import Option
 from citadels import present
 from citadels.engine.actions import Action
 from citadels.errors import CitadelsError
+from citadels.present.errors import error_text
+from citadels.present.i18n import LANGUAGE_NAMES, LANGUAGES
 from citadels.tui import table as tbl
 from citadels.tui.screens import EndScreen, HelpScreen, PassScreen
 from citadels.tui.session import SaveError, Session
@@ -51,7 +53,8 @@ class ActionMenu(OptionList):
     def on_key(self, event: events.Key) -> None:
         """A digit chooses the option of that number; a letter starts typing an action."""
         char = event.character
-        if char is not None and char.isdigit() and char != "0":
+        # Any script's digits: a Persian keyboard types ``۱`` for the first option.
+        if char is not None and char.isdecimal() and int(char) != 0:
             index = int(char) - 1
             if index < self.option_count:
                 event.stop()
@@ -104,6 +107,7 @@ class PlayApp(App[str]):
         Binding("ctrl+q", "save_quit", show=False, priority=True),
         Binding("ctrl+s", "save", show=False, priority=True),
         Binding("f2", "save", show=False),
+        Binding("f3", "language", show=False, priority=True),
         Binding("f1", "help", show=False, priority=True),
         Binding("question_mark", "help", show=False),
         Binding("plus", "faster", show=False),
@@ -171,6 +175,19 @@ class PlayApp(App[str]):
         return present.translator(self.session.lang)
 
     def on_mount(self) -> None:
+        self._label_panels()
+        self.set_interval(0.25, self._tick)
+        if self.handle_signals:
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGHUP, signal.SIGTERM):
+                with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
+                    loop.add_signal_handler(sig, self._on_signal)
+        self._check_size(self.size.width, self.size.height)
+        self.refresh_table()
+        self.call_after_refresh(self.advance)
+
+    def _label_panels(self) -> None:
+        """The titles of the panels, the input's hint and the keys line, in the language."""
         tr = self.tr
         self.query_one("#table").border_title = tr.gettext("The table")
         self.query_one("#log").border_title = tr.gettext("What happened")
@@ -184,16 +201,9 @@ class PlayApp(App[str]):
                 "1-9/↑↓ Enter choose · ?/F1 explain card · Tab hand · Ctrl+S save · "
                 "+/- pace · Space skip · Ctrl+Q quit"
             )
+            + " · "
+            + tr.gettext("F3 language")
         )
-        self.set_interval(0.25, self._tick)
-        if self.handle_signals:
-            loop = asyncio.get_running_loop()
-            for sig in (signal.SIGHUP, signal.SIGTERM):
-                with contextlib.suppress(ValueError, RuntimeError, NotImplementedError):
-                    loop.add_signal_handler(sig, self._on_signal)
-        self._check_size(self.size.width, self.size.height)
-        self.refresh_table()
-        self.call_after_refresh(self.advance)
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -257,7 +267,7 @@ class PlayApp(App[str]):
         options = []
         drafting = view.get("phase") == "selection"
         for i, action in enumerate(self._legal):
-            number = f"{i + 1}" if i < 9 else " "
+            number = self.tr.number(i + 1) if i < 9 else " "
             label = Text(f"{number} ", "bold")
             label.append(present.describe_action(action, view, w.lang, list(w.names)))
             character = getattr(action, "character", None)
@@ -336,7 +346,7 @@ class PlayApp(App[str]):
         try:
             self.session.apply(action, seat)
         except CitadelsError as exc:
-            self._status(str(exc), error=True)
+            self._status(error_text(exc, self.session.lang), error=True)
             return
         self._prompted = False
         self._clear_menu()
@@ -597,6 +607,23 @@ class PlayApp(App[str]):
     def _on_signal(self) -> None:
         self._save_before_exit()
         self.exit("quit")
+
+    def action_language(self) -> None:
+        """Switch to the next language (F3): every word on the table, the menu and the whole
+        log is drawn again in it; the save keeps it."""
+        session = self.session
+        order = list(LANGUAGES)
+        at = order.index(session.lang) if session.lang in order else -1
+        session.lang = order[(at + 1) % len(order)]
+        self._words = self._make_words()
+        self._label_panels()
+        self._log_viewer = -1  # the log is written again from its start
+        game = session.game
+        if self._prompted and game.to_move is not None and not game.is_over:
+            self._prompt(game.to_move)
+        else:
+            self.refresh_table()
+        self.notify(LANGUAGE_NAMES.get(session.lang, session.lang), timeout=2)
 
     def action_faster(self) -> None:
         """Narrate bot moves faster."""

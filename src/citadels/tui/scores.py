@@ -37,12 +37,13 @@ def score_table(
             if isinstance(value, bool):
                 cells.append("★" if value else "")
             else:
-                cells.append(str(value))
+                cells.append(tr.number(value) if isinstance(value, int) else str(value))
         table.add_row(*cells, style="bold yellow" if line.winner else "")
     winners = [line.name for line in lines if line.winner]
     title = Text(tr.gettext("The game is over"), "bold underline")
+    together = tr.gettext(", ").join(winners)
     won = Text(
-        tr.ngettext("Winner: {names}", "Winners: {names}", len(winners), names=", ".join(winners)),
+        tr.ngettext("Winner: {names}", "Winners: {names}", len(winners), names=together),
         "bold yellow",
     )
     keys = Text(tr.gettext("r: play again with the same setup   q: quit"), "dim")

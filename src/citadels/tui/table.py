@@ -156,7 +156,7 @@ def district_chip(w: Words, district: str, *, beautified: bool = False) -> Text:
     """A built district as a chip: symbol, letter, name and cost (``♛N Manor 3``)."""
     info = present.card_info(w.edition, district, w.lang)
     label = present.colour_label(info.colour_id, w.lang) if info.colour_id else None
-    cost = "" if info.cost is None else str(info.cost + (1 if beautified else 0))
+    cost = "" if info.cost is None else w.tr.number(info.cost + (1 if beautified else 0))
     head = f"{label.symbol}{label.letter}" if label else "·"
     text = Text(f"{head} {info.name} {cost}".rstrip(), colour_style(info.colour_id))
     if beautified:
@@ -168,7 +168,7 @@ def character_label(w: Words, character: str) -> str:
     """A character with its rank: ``4 King``."""
     rank = w.edition.characters[character].rank if character in w.edition.characters else None
     name = w.card(character)
-    return f"{rank} {name}" if rank is not None else name
+    return f"{w.tr.number(rank)} {name}" if rank is not None else name
 
 
 def header_line(
@@ -180,7 +180,7 @@ def header_line(
     text = Text()
     if not compact:
         text.append(tr.gettext("Citadels"), "bold")
-        text.append(f" · {w.edition.title} · ")
+        text.append(f" · {tr.gettext(w.edition.title)} · ")
     text.append(tr.gettext("Round {n}", n=view["round"]), "bold")
     to_move = view.get("to_move")
     if to_move is not None:
@@ -299,7 +299,7 @@ def players_table(w: Words, view: dict[str, Any], *, compact: bool = False) -> T
                 chars.append("\n")
             chars.append(character_label(w, c), "bold" if seat == me else "")
         built = p["city"]
-        count = f"{len(built)}/{goal}" if goal else str(len(built))
+        count = tr.number(f"{len(built)}/{goal}" if goal else len(built))
         chips = [Text(count + (" ✓" if p.get("complete") else ""), "bold")]
         beautified = set(p.get("beautified", []))
         chips += [district_chip(w, d, beautified=d in beautified) for d in built]
@@ -315,7 +315,7 @@ def players_table(w: Words, view: dict[str, Any], *, compact: bool = False) -> T
                 )
             )
         city = Flow(chips)
-        cells: list[RenderableType] = [mark, name, str(p["gold"]), str(p["hand_size"])]
+        cells: list[RenderableType] = [mark, name, tr.number(p["gold"]), tr.number(p["hand_size"])]
         if compact:
             if chars:
                 name.append("\n")
@@ -345,7 +345,8 @@ def hand_entry(w: Words, district: str) -> Text:
     width = max(len(present.colour_label(c, w.lang).word) for c in COLOUR_STYLES) + 2
     tag.pad_right(width - tag.cell_len)
     text.append_text(tag)
-    text.append(f" {info.cost if info.cost is not None else '-':>2}  ", "bold")
+    cost = w.tr.number(info.cost) if info.cost is not None else "-"
+    text.append(f" {cost:>2}  ", "bold")
     text.append(info.name, "bold")
     if info.power:
         text.append("\n    " + info.power, "italic")
@@ -375,14 +376,15 @@ def my_characters(w: Words, view: dict[str, Any]) -> Text:
     mine = view["players"][me].get("characters", [])
     text.append(tr.gettext("Your characters") + ": ", "bold")
     if mine:
-        text.append(", ".join(character_label(w, c) for c in mine), "bold")
+        text.append(tr.gettext(", ").join(character_label(w, c) for c in mine), "bold")
     else:
         text.append(tr.gettext("none yet"), "dim")
     seen = view.get("known_facedown", [])
     if seen:
         text.append("  ")
+        cards = tr.gettext(", ").join(w.card(c) for c in seen)
         text.append(
-            tr.gettext("seen face down: {cards}", cards=", ".join(w.card(c) for c in seen)),
+            tr.gettext("seen face down: {cards}", cards=cards),
             "dim",
         )
     return text
