@@ -167,3 +167,11 @@ def test_info_lists_the_languages_and_speaks_the_one_asked_for(
             assert not any(MARK in e["title"] for e in info["editions"])
 
     asyncio.run(go())
+
+
+def test_the_server_offers_exactly_the_languages_the_catalogs_speak() -> None:
+    from citadels.present import i18n
+    from citadels.server import texts
+
+    assert tuple(texts.LANGUAGES) == i18n.LANGUAGES
+    assert {c for c, v in texts.LANGUAGES.items() if v["dir"] == "rtl"} == i18n.RTL_LANGUAGES

@@ -103,9 +103,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Headless Debian Chromium."""
+    """Headless Debian Chromium, for one test module. Not for the session: while Playwright's
+    synchronous API runs, its event loop counts as running in the worker's main thread, and
+    every later test of that worker that calls ``asyncio.run`` would fail."""
     if not Path(CHROMIUM).exists():
         _unavailable(f"{CHROMIUM} is not installed (apt-get install chromium)")
     try:
