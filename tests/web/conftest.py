@@ -160,4 +160,6 @@ def serious(page: Any) -> list[str]:
 def shot(page: Any, name: str) -> None:
     """Keep a screenshot of the page under out/screenshots/ (a test artefact, not committed)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    # The fonts' slices load as the text needs them; shoot once they have all arrived.
+    page.evaluate("document.fonts.ready.then(() => true)")
     page.screenshot(path=str(SHOTS / f"{name}.png"))

@@ -60,6 +60,12 @@ function describe(card) {
   return parts.join(", ");
 }
 
+/** A card's name; a name with a long word (Russian, Vietnamese…) is set smaller to fit. */
+function nameLabel(name) {
+  const longest = Math.max(0, ...String(name).split(/\s+/).map((w) => w.length));
+  return h(longest > 6 ? "span.name.long" : "span.name", {}, name);
+}
+
 /** A district tile (a button that opens the card's text). */
 export function districtTile(id, { size = "", extra = "", beautified = false, still = false, key = "" } = {}) {
   const card = info(id);
@@ -71,7 +77,7 @@ export function districtTile(id, { size = "", extra = "", beautified = false, st
       ? { "data-card": id }
       : { type: "button", "data-card": id, "data-key": key || null, "aria-label": label, onclick: () => showCard(id) },
     colourBadge(card),
-    h("span.name", {}, card.name),
+    nameLabel(card.name),
     card.cost != null
       ? h("span.cost", { "aria-hidden": "true" }, icon("coin"), h("b", {}, num(card.cost + (beautified ? 1 : 0))))
       : null,
@@ -90,7 +96,7 @@ export function characterCard(id, { big = false, status = "", owner = "", extra 
     "span." + classes.join("."),
     { "data-card": id },
     h("span.rank", { "aria-hidden": "true" }, num(card.rank ?? "")),
-    h("span.name", {}, card.name),
+    nameLabel(card.name),
     colourBadge(card),
     big && card.power ? h("span.power", {}, card.power) : null,
     status === "murdered" ? h("span.marker", { title: t("murdered") }, icon("skull"), h("span.sr", {}, t("murdered"))) : null,
