@@ -6,10 +6,13 @@ except the few helpers that every rule needs (drawing, shuffling, the district c
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from citadels import rng
 from citadels.editions import Edition
+
+if TYPE_CHECKING:
+    from citadels.engine.events import RenderedLog
 
 SELECTION = "selection"
 TURNS = "turns"
@@ -220,6 +223,7 @@ class GameState:
         "players",
         "pool",
         "queen_late",
+        "rendered",
         "revealed",
         "rng",
         "robbed",
@@ -293,6 +297,9 @@ class GameState:
         self.turn: Turn | None = None
         self.pending: list[Pending] = []
         self.log: list[Event] = []
+        self.rendered: dict[int | None, RenderedLog] | None = None
+        """Each viewer's rendering of ``log``, kept by the views (not part of the game: a
+        copy starts without it)."""
 
     # --- copy -----------------------------------------------------------------------------
 
@@ -337,6 +344,7 @@ class GameState:
         s.turn = self.turn.copy() if self.turn is not None else None
         s.pending = [p.copy() for p in self.pending]
         s.log = self.log[:]
+        s.rendered = None
         return s
 
     # --- randomness -----------------------------------------------------------------------
