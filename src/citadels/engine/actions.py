@@ -36,9 +36,12 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """The JSON object for this action: ``{"type": ..., field: value, ...}``."""
         out: dict[str, Any] = {"type": self.type}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        for name in names:
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     def text(self) -> str:
@@ -50,6 +53,9 @@ class Action:
 
 
 _A = TypeVar("_A", bound=Action)
+
+#: Each action class's field names, in order (``to_json`` reads them for every legal action).
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
 
 #: What each field annotation accepts: the check (an expression of ``v``) and its wording.
 _CHECKS: dict[str, tuple[str, str]] = {

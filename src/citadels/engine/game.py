@@ -86,7 +86,10 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take, in canonical order (empty once over)."""
-        return self._legal_list()[:]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = rules.legal_actions(self.state)
+        return legal[:]
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is one of the legal actions now (``MalformedAction`` for

@@ -42,6 +42,10 @@ class Event(NamedTuple):
     viewers: tuple[int, ...] = ()
 
 
+#: ``Event(...)`` without the named tuple's Python-level ``__new__`` (one event per log entry).
+_new_event = tuple.__new__
+
+
 class Player:
     """One seat: gold, hand, city and the characters held this round."""
 
@@ -356,9 +360,7 @@ class GameState:
 
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle in place (Fisher–Yates) with the game's own generator."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
-            items[i], items[j] = items[j], items[i]
+        self.rng = rng.shuffle(self.rng, items)
 
     # --- cards ----------------------------------------------------------------------------
 
@@ -389,7 +391,7 @@ class GameState:
         secret: dict[str, Any] | None = None,
         viewers: tuple[int, ...] = (),
     ) -> None:
-        self.log.append(Event(kind, seat, data, secret, viewers))
+        self.log.append(_new_event(Event, (kind, seat, data, secret, viewers)))
 
     # --- derived facts --------------------------------------------------------------------
 
