@@ -43,6 +43,8 @@ class EditionTiming:
     """``Game.copy()`` on a mid-game position, median of several runs (µs)."""
     view_us: float
     """``Game.view(seat)`` of the seat to move on the same position, whole log (µs)."""
+    tail_view_us: float
+    """``Game.view(seat, log_from=game.log_size)`` on the same position: no log (µs)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +172,8 @@ def bench_edition(
         decisions_per_second=decisions / seconds,
         decision_us=time_decisions(edition, players, kept),
         copy_us=median_us(position.copy, number=2000),
-        view_us=median_us(lambda: position.view(seat), number=50),
+        view_us=median_us(lambda: position.view(seat), number=200),
+        tail_view_us=median_us(lambda: position.view(seat, log_from=position.log_size), number=200),
     )
 
 
@@ -187,3 +190,20 @@ def run_bench(
         python=f"{platform.python_implementation()} {platform.python_version()}",
         machine=f"{platform.system()} {platform.machine()}",
     )
+
+
+def markdown_table(report: BenchReport) -> str:
+    """The figures as a Markdown table (the one in the README)."""
+    lines = [
+        f"Random playouts on one core, {report.python}, {report.machine}:",
+        "",
+        "| Edition | Games/s | Decisions/s | µs/decision | copy() µs | view() µs | "
+        "view() µs, no log |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for t in report.timings:
+        lines.append(
+            f"| `{t.edition}` | {t.games_per_second:,.0f} | {t.decisions_per_second:,.0f} "
+            f"| {t.decision_us:.1f} | {t.copy_us:.1f} | {t.view_us:.0f} | {t.tail_view_us:.0f} |"
+        )
+    return "\n".join(lines)
