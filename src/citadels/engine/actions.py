@@ -785,11 +785,11 @@ _CACHE: dict[tuple[Any, ...], Action] = {}
 
 def cached(cls: type[_A], *args: Any) -> _A:
     """The shared instance of ``cls(*args)`` (legal actions are built from these)."""
-    key = (cls, args)
-    action = _CACHE.get(key)
-    if action is None:
-        action = _CACHE[key] = cls(*args)
-    return action  # type: ignore[return-value]
+    try:
+        return _CACHE[cls, args]  # type: ignore[return-value]
+    except KeyError:
+        action = _CACHE[cls, args] = cls(*args)
+        return action
 
 
 _FIELD_TYPES: dict[str, type] = {"str": str, "int": int, "bool": bool}
