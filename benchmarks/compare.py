@@ -6,7 +6,9 @@ repository and its worktrees are not touched) and run with that directory first 
 ``PYTHONPATH``, with this checkout's interpreter and dependencies; this checkout runs the
 same way from its own ``src/``. Each measurement is a fresh process, and the two sides
 alternate (baseline first in odd rounds, current first in even ones), so both see the same
-load on a shared machine. The workloads, each bounded to a few seconds per run:
+load on a shared machine; times are the process's CPU time (``time.process_time``), which
+other processes disturb far less than the wall clock. The workloads, each bounded to a few
+seconds per run:
 
 - ``random``: random 4-player ``classic`` playouts through ``legal_actions()`` and ``apply()``;
 - ``heuristic``: the README's loop with four heuristic bots, each reading its full
@@ -47,7 +49,7 @@ def _random(seconds: float) -> dict[str, float]:
 
     rng = random.Random(0)
     games = decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
         game = new_game("classic", 4, seed=rng.getrandbits(63))
@@ -56,7 +58,7 @@ def _random(seconds: float) -> dict[str, float]:
             game.apply(legal[rng.randrange(len(legal))])
             decisions += 1
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
     return {"games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed}
 
 
@@ -65,7 +67,7 @@ def _heuristic(seconds: float) -> dict[str, float]:
     from citadels.bots import HeuristicBot
 
     games = decisions = 0
-    start = time.perf_counter()
+    start = time.process_time()
     elapsed = 0.0
     while games == 0 or elapsed < seconds:
         game = new_game("classic", 4, seed=games)
@@ -76,7 +78,7 @@ def _heuristic(seconds: float) -> dict[str, float]:
             game.apply(bots[seat].choose(game.view(seat), game.legal_actions()), seat)
             decisions += 1
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
     return {"games_per_s": games / elapsed, "decisions_per_s": decisions / elapsed}
 
 
@@ -96,8 +98,10 @@ def _view(seconds: float) -> dict[str, float]:
     per = max(seconds / 2 / 7, 0.01)
 
     def median_us(func: Any) -> float:
-        number = max(1, int(per / max(timeit.timeit(func, number=20) / 20, 1e-7)))
-        return statistics.median(timeit.repeat(func, number=number, repeat=7)) / number * 1e6
+        clock = time.process_time
+        number = max(1, int(per / max(timeit.timeit(func, clock, number=20) / 20, 1e-7)))
+        runs = timeit.repeat(func, clock, number=number, repeat=7)
+        return statistics.median(runs) / number * 1e6
 
     # The first full view renders (and, where kept, keeps) the log; then both are timed.
     game.view(seat)
