@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from citadels import Game, new_game
+from citadels import Action, Game, new_game
 from citadels.conformance import random_setup
 from citadels.editions import EDITIONS
 from citadels.engine.events import event_view
@@ -62,6 +62,10 @@ def test_C10_kept_log_rendering_is_the_fresh_rendering(
                 if isinstance(value, list):
                     value.append("palace")
         legal = game.legal_actions()
+        # Each kind's own to_json (listed in views) is the generic form, key order included.
+        assert [json.dumps(a.to_json()) for a in legal] == [
+            json.dumps(Action.to_json(a)) for a in legal
+        ]
         game.apply(legal[rng.randrange(len(legal))])
     for viewer in viewers:
         assert json.dumps(game.view(viewer)["log"]) == _fresh(game, viewer)

@@ -145,7 +145,7 @@ class RenderedLog:
     def copy(self, start: int = 0) -> list[dict[str, Any]]:
         """Fresh copies of the renderings from event ``start`` on."""
         rendered = self.rendered
-        out = [d.copy() for d in (rendered[start:] if start else rendered)]
+        out = list(map(dict.copy, rendered[start:] if start else rendered))
         list_at = self.list_at
         list_keys = self.list_keys
         for j in range(bisect_left(list_at, start), len(list_at)):
