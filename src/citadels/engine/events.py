@@ -102,45 +102,59 @@ def event_view(event: Event, viewer: int | None) -> dict[str, Any]:
 class RenderedLog:
     """One viewer's rendering of a game's log, event by event, kept so that a view copies it
     instead of rendering every event again. It is never handed out: :meth:`copy` gives a
-    copy that shares no dict or list with it (nor with the game)."""
+    copy that shares no dict or list with it (nor with the game). Once made, a rendering is
+    never changed (:meth:`extended` makes a new one), so views read by several threads at
+    once never see one half-built."""
 
     __slots__ = ("events", "list_at", "list_keys", "rendered", "viewer")
 
-    def __init__(self, viewer: int | None) -> None:
+    def __init__(
+        self,
+        viewer: int | None,
+        events: list[Event],
+        rendered: list[dict[str, Any]],
+        list_at: list[int],
+        list_keys: list[tuple[str, ...]],
+    ) -> None:
         self.viewer = viewer
-        self.events: list[Event] = []
-        """The events rendered so far: a prefix of the log."""
-        self.rendered: list[dict[str, Any]] = []
+        self.events = events
+        """The events rendered: a prefix of the log when the rendering was made."""
+        self.rendered = rendered
         """``event_view(event, viewer)`` of each of ``events``."""
-        self.list_at: list[int] = []
+        self.list_at = list_at
         """Indices of the renderings holding lists (copied one by one), in order."""
-        self.list_keys: list[tuple[str, ...]] = []
+        self.list_keys = list_keys
         """For each of ``list_at``, the keys whose values are lists."""
 
-    def sync(self, log: list[Event]) -> None:
-        """Bring the rendering up to ``log``: render the events added since, or start again
-        if the events rendered so far are no longer the log's first events."""
+    def extended(self, log: list[Event]) -> RenderedLog:
+        """The rendering of ``log``: this one if nothing was logged since; else a new one
+        with the events added since rendered, or all of them if the events rendered here
+        are no longer the log's first events."""
         events = self.events
         n = len(events)
         if n > len(log) or (n and (log if n == len(log) else log[:n]) != events):
-            events.clear()
-            self.rendered.clear()
-            self.list_at.clear()
-            self.list_keys.clear()
-            n = 0
+            return RenderedLog(self.viewer, [], [], [], []).extended(log)
         if n == len(log):
-            return
+            return self
         viewer = self.viewer
-        rendered = self.rendered
-        for i in range(n, len(log)):
-            ev = log[i]
+        added = log[n:]
+        rendered: list[dict[str, Any]] = []
+        list_at: list[int] = []
+        list_keys: list[tuple[str, ...]] = []
+        for i, ev in enumerate(added, n):
             out = event_view(ev, viewer)
             keys = tuple(k for k, v in out.items() if type(v) is list)
             if keys:
-                self.list_at.append(i)
-                self.list_keys.append(keys)
-            events.append(ev)
+                list_at.append(i)
+                list_keys.append(keys)
             rendered.append(out)
+        return RenderedLog(
+            viewer,
+            events + added,
+            self.rendered + rendered,
+            self.list_at + list_at,
+            self.list_keys + list_keys,
+        )
 
     def copy(self, start: int = 0) -> list[dict[str, Any]]:
         """Fresh copies of the renderings from event ``start`` on."""
@@ -166,6 +180,8 @@ def log_view(s: GameState, viewer: int | None, start: int = 0) -> list[dict[str,
         cache = s.rendered = {}
     rendering = cache.get(viewer)
     if rendering is None:
-        rendering = cache[viewer] = RenderedLog(viewer)
-    rendering.sync(log)
+        rendering = RenderedLog(viewer, [], [], [], []).extended(log)
+    else:
+        rendering = rendering.extended(log)
+    cache[viewer] = rendering
     return rendering.copy(start)
