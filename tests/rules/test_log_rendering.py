@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+import threading
 from typing import Any
 
 import pytest
@@ -92,3 +94,35 @@ def test_C10_a_rewritten_log_is_rendered_again() -> None:
     s.log = s.log[:10]
     for viewer in (None, 0, 1):
         assert json.dumps(game.view(viewer)["log"]) == _fresh(game, viewer)
+
+
+def test_C10_views_read_by_several_threads_are_the_fresh_rendering() -> None:
+    """Threads reading views of one game at once (a server's spectators, say) each get the
+    whole log as it is, never a rendering another thread has half brought up to date."""
+    rng = random.Random(5)
+    game = new_game("2016", 6, seed=5)
+    errors: list[str] = []
+
+    def read(viewer: int | None) -> None:
+        for _ in range(30):
+            if json.dumps(game.view(viewer)["log"]) != _fresh(game, viewer):
+                errors.append(f"viewer {viewer}")
+
+    while not game.is_over:
+        for _ in range(40):
+            if game.is_over:
+                break
+            legal = game.legal_actions()
+            game.apply(legal[rng.randrange(len(legal))])
+        game.state.rendered = None  # every thread starts from no rendering at all
+        threads = [threading.Thread(target=read, args=(v,)) for v in (None, 0, 0, 1, 1, 2)]
+        interval = sys.getswitchinterval()
+        sys.setswitchinterval(1e-6)  # switch threads as often as possible
+        try:
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        finally:
+            sys.setswitchinterval(interval)
+    assert errors == []

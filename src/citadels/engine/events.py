@@ -7,6 +7,7 @@ made outside the engine, per viewer and per language (``citadels.present.render_
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_left
 from typing import Any
 
@@ -102,59 +103,47 @@ def event_view(event: Event, viewer: int | None) -> dict[str, Any]:
 class RenderedLog:
     """One viewer's rendering of a game's log, event by event, kept so that a view copies it
     instead of rendering every event again. It is never handed out: :meth:`copy` gives a
-    copy that shares no dict or list with it (nor with the game). Once made, a rendering is
-    never changed (:meth:`extended` makes a new one), so views read by several threads at
+    copy that shares no dict or list with it (nor with the game). :func:`log_view` holds a
+    lock while it brings one up to date and copies it, so views read by several threads at
     once never see one half-built."""
 
     __slots__ = ("events", "list_at", "list_keys", "rendered", "viewer")
 
-    def __init__(
-        self,
-        viewer: int | None,
-        events: list[Event],
-        rendered: list[dict[str, Any]],
-        list_at: list[int],
-        list_keys: list[tuple[str, ...]],
-    ) -> None:
+    def __init__(self, viewer: int | None) -> None:
         self.viewer = viewer
-        self.events = events
-        """The events rendered: a prefix of the log when the rendering was made."""
-        self.rendered = rendered
+        self.events: list[Event] = []
+        """The events rendered so far: a prefix of the log."""
+        self.rendered: list[dict[str, Any]] = []
         """``event_view(event, viewer)`` of each of ``events``."""
-        self.list_at = list_at
+        self.list_at: list[int] = []
         """Indices of the renderings holding lists (copied one by one), in order."""
-        self.list_keys = list_keys
+        self.list_keys: list[tuple[str, ...]] = []
         """For each of ``list_at``, the keys whose values are lists."""
 
-    def extended(self, log: list[Event]) -> RenderedLog:
-        """The rendering of ``log``: this one if nothing was logged since; else a new one
-        with the events added since rendered, or all of them if the events rendered here
-        are no longer the log's first events."""
+    def sync(self, log: list[Event]) -> None:
+        """Bring the rendering up to ``log``: render the events added since, or start again
+        if the events rendered so far are no longer the log's first events."""
         events = self.events
         n = len(events)
         if n > len(log) or (n and (log if n == len(log) else log[:n]) != events):
-            return RenderedLog(self.viewer, [], [], [], []).extended(log)
+            events.clear()
+            self.rendered.clear()
+            self.list_at.clear()
+            self.list_keys.clear()
+            n = 0
         if n == len(log):
-            return self
+            return
         viewer = self.viewer
-        added = log[n:]
-        rendered: list[dict[str, Any]] = []
-        list_at: list[int] = []
-        list_keys: list[tuple[str, ...]] = []
-        for i, ev in enumerate(added, n):
+        rendered = self.rendered
+        for i in range(n, len(log)):
+            ev = log[i]
             out = event_view(ev, viewer)
             keys = tuple(k for k, v in out.items() if type(v) is list)
             if keys:
-                list_at.append(i)
-                list_keys.append(keys)
+                self.list_at.append(i)
+                self.list_keys.append(keys)
+            events.append(ev)
             rendered.append(out)
-        return RenderedLog(
-            viewer,
-            events + added,
-            self.rendered + rendered,
-            self.list_at + list_at,
-            self.list_keys + list_keys,
-        )
 
     def copy(self, start: int = 0) -> list[dict[str, Any]]:
         """Fresh copies of the renderings from event ``start`` on."""
@@ -175,13 +164,16 @@ def log_view(s: GameState, viewer: int | None, start: int = 0) -> list[dict[str,
     log = s.log
     if start >= len(log):
         return []
-    cache = s.rendered
-    if cache is None:
-        cache = s.rendered = {}
-    rendering = cache.get(viewer)
-    if rendering is None:
-        rendering = RenderedLog(viewer, [], [], [], []).extended(log)
-    else:
-        rendering = rendering.extended(log)
-    cache[viewer] = rendering
-    return rendering.copy(start)
+    with _LOCK:
+        cache = s.rendered
+        if cache is None:
+            cache = s.rendered = {}
+        rendering = cache.get(viewer)
+        if rendering is None:
+            rendering = cache[viewer] = RenderedLog(viewer)
+        rendering.sync(log)
+        return rendering.copy(start)
+
+
+#: Views read from several threads at once take turns to bring a rendering up to date.
+_LOCK = threading.Lock()
