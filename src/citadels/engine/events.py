@@ -120,9 +120,12 @@ class RenderedLog:
         self.list_keys: list[tuple[str, ...]] = []
         """For each of ``list_at``, the keys whose values are lists."""
 
-    def sync(self, log: list[Event]) -> None:
+    def sync(self, log: list[Event], public: RenderedLog | None = None) -> None:
         """Bring the rendering up to ``log``: render the events added since, or start again
-        if the events rendered so far are no longer the log's first events."""
+        if the events rendered so far are no longer the log's first events. ``public``, the
+        spectator's rendering of the same log, lends its rendering of every event whose
+        secret this viewer may not see (it is the same data), so that the viewers of a game
+        share them."""
         events = self.events
         n = len(events)
         if n > len(log) or (n and (log if n == len(log) else log[:n]) != events):
@@ -135,9 +138,13 @@ class RenderedLog:
             return
         viewer = self.viewer
         rendered = self.rendered
+        shown = public.rendered if public is not None else None
         for i in range(n, len(log)):
             ev = log[i]
-            out = event_view(ev, viewer)
+            if shown is None or (ev.secret and viewer in ev.viewers):
+                out = event_view(ev, viewer)
+            else:
+                out = shown[i]
             keys = tuple(k for k, v in out.items() if type(v) is list)
             if keys:
                 self.list_at.append(i)
@@ -168,10 +175,16 @@ def log_view(s: GameState, viewer: int | None, start: int = 0) -> list[dict[str,
         cache = s.rendered
         if cache is None:
             cache = s.rendered = {}
+        public = cache.get(None)
+        if public is None:
+            public = cache[None] = RenderedLog(None)
+        public.sync(log)
+        if viewer is None:
+            return public.copy(start)
         rendering = cache.get(viewer)
         if rendering is None:
             rendering = cache[viewer] = RenderedLog(viewer)
-        rendering.sync(log)
+        rendering.sync(log, public)
         return rendering.copy(start)
 
 
