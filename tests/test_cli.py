@@ -373,6 +373,7 @@ def test_bench_json() -> None:
         assert entry["players"] == 4 and 1 <= entry["games"] <= 2
         assert entry["games_per_second"] > 0 and entry["decisions_per_second"] > 0
         assert entry["copy_us"] > 0 and entry["decision_us"] > 0 and entry["view_us"] > 0
+        assert entry["tail_view_us"] > 0
     assert set(data["goals"]) == {"classic_games_per_second", "copy_us"}
     assert all(isinstance(g["met"], bool) for g in data["goals"].values())
 
@@ -382,6 +383,14 @@ def test_bench_table() -> None:
     assert result.exit_code == 0, result.output
     for words in ("basic", "dezh", "classic", "Games/s", "copy µs", "≥ 500 classic games/s"):
         assert words in result.stdout
+
+
+def test_bench_markdown() -> None:
+    result = invoke("bench", "--games", "1", "--seconds", "0.05", "--markdown")
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if line.startswith("| `")]
+    assert [row.split("`")[1] for row in rows] == ["basic", "dezh", "classic", "2016"]
+    assert all(row.count("|") == 8 for row in rows)
 
 
 def test_bench_bad_options() -> None:

@@ -1,7 +1,8 @@
 """Timing of the engine through its public API: random playouts, ``copy()``, one decision.
 
 Shared by ``citadels bench`` and ``benchmarks/bench.py``. Numbers are for one core: the
-playouts run in this process, one game after another.
+playouts run in this process, one game after another, timed by the process's CPU time
+(``time.process_time``), so other work on the machine disturbs them little.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ class EditionTiming:
     """``Game.copy()`` on a mid-game position, median of several runs (µs)."""
     view_us: float
     """``Game.view(seat)`` of the seat to move on the same position, whole log (µs)."""
+    tail_view_us: float
+    """``Game.view(seat, log_from=game.log_size)`` on the same position: no log (µs)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +111,7 @@ def playouts(
     rng = random.Random(seed)
     games = decisions = 0
     kept: list[tuple[int, list[Action]]] = []
-    start = time.perf_counter()
+    start = time.process_time()
     elapsed = 0.0
     while games < max(1, max_games) and (games == 0 or elapsed < max_seconds):
         game_seed = rng.getrandbits(63)
@@ -117,7 +120,7 @@ def playouts(
         games += 1
         if len(kept) < 50:
             kept.append((game_seed, game.actions))
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
     return games, decisions, elapsed, kept
 
 
@@ -127,11 +130,11 @@ def time_decisions(edition: str, players: int, games: Sequence[tuple[int, list[A
     count = 0
     for game_seed, actions in games:
         game = new_game(edition, players, seed=game_seed)
-        start = time.perf_counter()
+        start = time.process_time()
         for action in actions:
             game.legal_actions()
             game.apply(action)
-        total += time.perf_counter() - start
+        total += time.process_time() - start
         count += len(actions)
     return total / count * 1e6 if count else 0.0
 
@@ -149,7 +152,7 @@ def mid_game(edition: str, players: int, seed: int = 1) -> Game:
 
 def median_us(func: Any, number: int, repeat: int = 7) -> float:
     """Median over ``repeat`` runs of the cost of one call of ``func`` (µs)."""
-    runs = timeit.repeat(func, number=number, repeat=repeat)
+    runs = timeit.repeat(func, time.process_time, number=number, repeat=repeat)
     return statistics.median(runs) / number * 1e6
 
 
@@ -170,7 +173,8 @@ def bench_edition(
         decisions_per_second=decisions / seconds,
         decision_us=time_decisions(edition, players, kept),
         copy_us=median_us(position.copy, number=2000),
-        view_us=median_us(lambda: position.view(seat), number=50),
+        view_us=median_us(lambda: position.view(seat), number=200),
+        tail_view_us=median_us(lambda: position.view(seat, log_from=position.log_size), number=200),
     )
 
 
@@ -187,3 +191,20 @@ def run_bench(
         python=f"{platform.python_implementation()} {platform.python_version()}",
         machine=f"{platform.system()} {platform.machine()}",
     )
+
+
+def markdown_table(report: BenchReport) -> str:
+    """The figures as a Markdown table (the one in the README)."""
+    lines = [
+        f"Random playouts on one core, {report.python}, {report.machine}:",
+        "",
+        "| Edition | Games/s | Decisions/s | µs/decision | copy() µs | view() µs | "
+        "view() µs, no log |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ]
+    for t in report.timings:
+        lines.append(
+            f"| `{t.edition}` | {t.games_per_second:,.0f} | {t.decisions_per_second:,.0f} "
+            f"| {t.decision_us:.1f} | {t.copy_us:.1f} | {t.view_us:.0f} | {t.tail_view_us:.0f} |"
+        )
+    return "\n".join(lines)

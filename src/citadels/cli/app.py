@@ -22,7 +22,7 @@ from rich.progress import (
 from rich.text import Text
 
 from citadels import __version__
-from citadels.bench import run_bench
+from citadels.bench import markdown_table, run_bench
 from citadels.cli import render
 from citadels.editions import EDITIONS, canonical_options, get_edition, resolve_setup
 from citadels.engine.game import Game, game_from_json, new_game, replay
@@ -418,8 +418,11 @@ def bench(
         float, typer.Option("--seconds", help="At most this many seconds of playouts per edition.")
     ] = 2.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    markdown: Annotated[
+        bool, typer.Option("--markdown", help="Print the figures as a Markdown table.")
+    ] = False,
 ) -> None:
-    """Time random playouts, copy() and one decision for every edition at 4 players."""
+    """Time random playouts, copy(), view() and one decision for every edition at 4 players."""
     if games < 1:
         fail(f"--games must be at least 1, not {games}")
     if seconds <= 0:
@@ -428,6 +431,8 @@ def bench(
         report = run_bench(games, seconds)
     if as_json:
         _print_json(report.to_json())
+    elif markdown:
+        print(markdown_table(report))
     else:
         console.print(render.bench_table(report))
 

@@ -839,6 +839,7 @@ def bench_table(report: BenchReport) -> RenderableType:
     table.add_column("µs/decision", justify="right")
     table.add_column("copy µs", justify="right")
     table.add_column("view µs", justify="right")
+    table.add_column("no log", justify="right")
     for t in report.timings:
         games_cell = Text(f"{t.games_per_second:,.0f}")
         if t.edition == "classic":
@@ -854,6 +855,7 @@ def bench_table(report: BenchReport) -> RenderableType:
             f"{t.decision_us:.1f}",
             copy_cell,
             f"{t.view_us:.0f}",
+            f"{t.tail_view_us:.0f}",
         )
     notes = Text.assemble(
         ("Goals: ", "bold"),
@@ -863,7 +865,8 @@ def bench_table(report: BenchReport) -> RenderableType:
         ": legal_actions() + apply(), replaying recorded games.\n",
         ("copy/view µs", "bold"),
         ": Game.copy() and Game.view(seat) on a mid-game position, median of 7 timeit runs "
-        "(view renders the whole log).",
+        "(view: the whole log, each event's rendering kept from the first view; no log: "
+        "view(seat, log_from=log_size)).",
         style="dim",
     )
     return Group(table, notes)

@@ -36,9 +36,12 @@ class Action:
     def to_json(self) -> dict[str, Any]:
         """The JSON object for this action: ``{"type": ..., field: value, ...}``."""
         out: dict[str, Any] = {"type": self.type}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        for name in names:
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
     def text(self) -> str:
@@ -50,6 +53,9 @@ class Action:
 
 
 _A = TypeVar("_A", bound=Action)
+
+#: Each action class's field names, in order (``to_json`` reads them for every legal action).
+_FIELD_NAMES: dict[type[Action], tuple[str, ...]] = {}
 
 #: What each field annotation accepts: the check (an expression of ``v``) and its wording.
 _CHECKS: dict[str, tuple[str, str]] = {
@@ -73,13 +79,25 @@ def _refuse(cls: type, field: str, wanted: str, value: Any) -> MalformedAction:
 
 
 def _typed(cls: type[_A]) -> type[_A]:
-    """Give an action class a ``__post_init__`` checking the exact type of each field.
+    """Give an action class a ``__post_init__`` checking the exact type of each field, and
+    its own ``to_json``.
 
     The check is generated as straight-line code (one ``type(...) is`` test per field), so a
     well-typed action costs next to nothing more to build; classes without fields get none.
-    """
+    ``to_json`` is one dict display, the same object as :meth:`Action.to_json` builds (views
+    list the legal actions of the seat to move every time)."""
     annotations = inspect.get_annotations(cls)
     fields = [(name, ann) for name, ann in annotations.items() if not ann.startswith("ClassVar")]
+    items = [f"'type': {cls.type!r}"] + [
+        f"{name!r}: list(self.{name})" if ann == "tuple[str, ...]" else f"{name!r}: self.{name}"
+        for name, ann in fields
+    ]
+    code = f"def to_json(self):\n    return {{{', '.join(items)}}}"
+    namespace: dict[str, Any] = {}
+    exec(code, namespace)  # code built above from the class's own field names only
+    to_json = namespace["to_json"]
+    to_json.__doc__ = Action.to_json.__doc__
+    cls.to_json = to_json  # type: ignore[method-assign]
     if not fields:
         return cls
     lines = ["def __post_init__(self):"]
@@ -88,7 +106,7 @@ def _typed(cls: type[_A]) -> type[_A]:
         lines.append(f"    v = self.{name}")
         lines.append(f"    if not ({check}):")
         lines.append(f"        raise _refuse(cls, {name!r}, {wanted!r}, v)")
-    namespace: dict[str, Any] = {"_refuse": _refuse, "cls": cls}
+    namespace = {"_refuse": _refuse, "cls": cls}
     exec("\n".join(lines), namespace)  # code built above from fixed templates only
     cls.__post_init__ = namespace["__post_init__"]  # type: ignore[attr-defined]
     return cls
@@ -779,11 +797,11 @@ _CACHE: dict[tuple[Any, ...], Action] = {}
 
 def cached(cls: type[_A], *args: Any) -> _A:
     """The shared instance of ``cls(*args)`` (legal actions are built from these)."""
-    key = (cls, args)
-    action = _CACHE.get(key)
-    if action is None:
-        action = _CACHE[key] = cls(*args)
-    return action  # type: ignore[return-value]
+    try:
+        return _CACHE[cls, args]  # type: ignore[return-value]
+    except KeyError:
+        action = _CACHE[cls, args] = cls(*args)
+        return action
 
 
 _FIELD_TYPES: dict[str, type] = {"str": str, "int": int, "bool": bool}

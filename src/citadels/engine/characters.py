@@ -215,11 +215,16 @@ class Warlord(CharacterPower):
             return
         gold = s.players[t.seat].gold
         shielded = protected_seat(s)
+        table = s.edition.districts
         for p in s.players:
             if p.seat == shielded or s.is_complete(p.seat):
                 continue
             for d in sorted(set(p.city)):
-                if d != "keep" and destroy_cost(s, p.seat, d) <= gold:
+                # The printed cost − 1 is the least a destruction can cost: a district
+                # beyond it is out of reach without working out the rest.
+                if d == "keep" or (table[d].cost or 0) - 1 > gold:
+                    continue
+                if destroy_cost(s, p.seat, d) <= gold:
                     out.append(cached(DestroyAction, p.seat, d))
 
     def apply(self, s: GameState, t: Turn, action: Action) -> None:

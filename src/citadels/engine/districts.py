@@ -123,6 +123,8 @@ def income_count(s: GameState, seat: int, colour: str) -> int:
     """Districts paying income to a character of ``colour`` (C-9); the School of Magic
     counts as that colour (R-9), the Haunted City never does (R-8)."""
     districts = s.edition.districts
-    return sum(
-        1 for d in s.players[seat].city if districts[d].colour == colour or d == "school_of_magic"
-    )
+    count = 0
+    for d in s.players[seat].city:
+        if districts[d].colour == colour or d == "school_of_magic":
+            count += 1
+    return count

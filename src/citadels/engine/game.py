@@ -86,7 +86,10 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to move may take, in canonical order (empty once over)."""
-        return self._legal_list()[:]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = rules.legal_actions(self.state)
+        return legal[:]
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is one of the legal actions now (``MalformedAction`` for
@@ -108,7 +111,7 @@ class Game:
             raise MalformedAction(f"not an action: {describe(action)}")
         if seat is not None and type(seat) is not int:
             raise MalformedAction(f"the seat must be an integer or None, not {describe(seat)}")
-        if action not in self._legal_list():
+        if not _listed(action, self._legal_list()):
             s = self.state
             if seat is not None and s.phase != OVER and seat != rules.to_move(s):
                 raise NotYourTurn(
@@ -209,6 +212,16 @@ class Game:
             f"<Game {s.edition.id} players={len(s.players)} round={s.round} phase={s.phase} "
             f"to_move={self.to_move}>"
         )
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """``action in legal``, looking for the very instance first: legal actions are shared
+    instances (``actions.cached``), and ``in`` would call the dataclass ``__eq__`` on every
+    action before the one played."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 def copy_options(options: dict[str, Any]) -> dict[str, Any]:

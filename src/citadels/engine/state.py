@@ -6,10 +6,13 @@ except the few helpers that every rule needs (drawing, shuffling, the district c
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from citadels import rng
 from citadels.editions import Edition
+
+if TYPE_CHECKING:
+    from citadels.engine.events import RenderedLog
 
 SELECTION = "selection"
 TURNS = "turns"
@@ -37,6 +40,10 @@ class Event(NamedTuple):
     data: dict[str, Any]
     secret: dict[str, Any] | None = None
     viewers: tuple[int, ...] = ()
+
+
+#: ``Event(...)`` without the named tuple's Python-level ``__new__`` (one event per log entry).
+_new_event = tuple.__new__
 
 
 class Player:
@@ -220,6 +227,7 @@ class GameState:
         "players",
         "pool",
         "queen_late",
+        "rendered",
         "revealed",
         "rng",
         "robbed",
@@ -293,6 +301,9 @@ class GameState:
         self.turn: Turn | None = None
         self.pending: list[Pending] = []
         self.log: list[Event] = []
+        self.rendered: dict[int | None, RenderedLog] | None = None
+        """Each viewer's rendering of ``log``, kept by the views (not part of the game: a
+        copy starts without it)."""
 
     # --- copy -----------------------------------------------------------------------------
 
@@ -337,6 +348,7 @@ class GameState:
         s.turn = self.turn.copy() if self.turn is not None else None
         s.pending = [p.copy() for p in self.pending]
         s.log = self.log[:]
+        s.rendered = None
         return s
 
     # --- randomness -----------------------------------------------------------------------
@@ -348,9 +360,7 @@ class GameState:
 
     def shuffle(self, items: list[Any]) -> None:
         """Shuffle in place (Fisher–Yates) with the game's own generator."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.randbelow(i + 1)
-            items[i], items[j] = items[j], items[i]
+        self.rng = rng.shuffle(self.rng, items)
 
     # --- cards ----------------------------------------------------------------------------
 
@@ -381,7 +391,7 @@ class GameState:
         secret: dict[str, Any] | None = None,
         viewers: tuple[int, ...] = (),
     ) -> None:
-        self.log.append(Event(kind, seat, data, secret, viewers))
+        self.log.append(_new_event(Event, (kind, seat, data, secret, viewers)))
 
     # --- derived facts --------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from citadels.engine import rules
 from citadels.engine.actions import Action
-from citadels.engine.events import event_view
+from citadels.engine.events import log_view
 from citadels.engine.state import OVER, SELECTION, GameState
 
 
@@ -131,5 +131,5 @@ def player_view(
         view["pending"] = entry
     if viewer is not None and viewer == to_move and legal is not None:
         view["legal_actions"] = [a.to_json() for a in legal]
-    view["log"] = [event_view(ev, viewer) for ev in s.log[log_from:]]
+    view["log"] = log_view(s, viewer, log_from)
     return view
