@@ -163,6 +163,7 @@ class Result:
     focus_iterations: int = 0
     focus_think_seconds: float = 0.0
     focus_fallbacks: int = 0
+    focus_longest_decision: float = 0.0
 
     def line(self) -> str:
         text = (
@@ -172,7 +173,10 @@ class Result:
         if self.focus_iterations:
             rate = self.focus_iterations / self.focus_think_seconds
             per = self.focus_think_seconds / max(1, self.focus_decisions)
-            text += f"  {rate:,.0f} it/s, {per:.2f} s/decision"
+            text += (
+                f"  {rate:,.0f} it/s, {per:.3f} s/decision "
+                f"(longest {self.focus_longest_decision:.3f} s)"
+            )
         return text
 
 
@@ -184,6 +188,7 @@ class _Timed:
         self.decisions = 0
         self.seconds = 0.0
         self.iterations = 0
+        self.longest = 0.0
 
     def attach(self, sampler: Any) -> None:
         attach = getattr(self.bot, "attach", None)
@@ -193,7 +198,9 @@ class _Timed:
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Any]) -> Any:
         start = time.perf_counter()
         action = self.bot.choose(view, legal_actions)
-        self.seconds += time.perf_counter() - start
+        spent = time.perf_counter() - start
+        self.seconds += spent
+        self.longest = max(self.longest, spent)
         self.decisions += 1
         self.iterations += getattr(self.bot, "last_iterations", 0)
         return action
@@ -203,9 +210,9 @@ def _seed(index: int, seat: int) -> int:
     return (BASE_SEED + index) * 16 + seat
 
 
-def play_one(args: tuple[Matchup, int]) -> tuple[float, int, int, float, int]:
+def play_one(args: tuple[Matchup, int]) -> tuple[float, int, int, float, int, float]:
     """Game ``index`` of a matchup: (focus win share, decisions, iterations, think time,
-    heuristic fallbacks of the bot under test)."""
+    heuristic fallbacks of the bot under test, its longest decision)."""
     m, index = args
     setup = m.setup
     game = new_game(setup.edition, setup.players, seed=setup.seed(index), **setup.options())
@@ -221,7 +228,7 @@ def play_one(args: tuple[Matchup, int]) -> tuple[float, int, int, float, int]:
     winners = game.result().winners
     share = 1 / len(winners) if focus_seat in winners else 0.0
     fallbacks = sum(getattr(timed.bot, "fallbacks", Counter()).values())
-    return share, timed.decisions, timed.iterations, timed.seconds, fallbacks
+    return share, timed.decisions, timed.iterations, timed.seconds, fallbacks, timed.longest
 
 
 def run(m: Matchup, games: int, workers: int, first: int = 0) -> Result:
@@ -249,6 +256,7 @@ def run(m: Matchup, games: int, workers: int, first: int = 0) -> Result:
         focus_iterations=sum(o[2] for o in outcomes),
         focus_think_seconds=sum(o[3] for o in outcomes),
         focus_fallbacks=sum(o[4] for o in outcomes),
+        focus_longest_decision=max((o[5] for o in outcomes), default=0.0),
     )
 
 
@@ -332,6 +340,46 @@ def _bot_list(args: argparse.Namespace) -> list[tuple[str, dict[str, Any]]]:
                 params["time_limit"] = args.seconds_per_decision
         out.append((kind, params))
     return out
+
+
+def plot_ladder(ladder_report: list[dict[str, Any]], path: str) -> None:
+    """A PNG of a ladder: per setup, each step's win rates both ways with their 95%
+    intervals and the parity line (needs matplotlib, the ``plots`` extra)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = [f"{r['setup']['edition']}/{r['setup']['preset'] or 'default'}" for r in ladder_report]
+    steps = len(ladder_report[0]["steps"]) if ladder_report else 0
+    fig, axes = plt.subplots(
+        steps, 1, figsize=(10, 3.6 * max(1, steps)), layout="constrained", squeeze=False
+    )
+    for row, ax in enumerate(axes[:, 0]):
+        for offset, way, colour in ((-0.2, "up", "#4c72b0"), (0.2, "down", "#c44e52")):
+            results = [r["steps"][row][way] for r in ladder_report]
+            xs = [i + offset for i, res in enumerate(results) if res]
+            rates = [res["win_rate"] for res in results if res]
+            errors = [
+                [res["win_rate"] - res["low"] for res in results if res],
+                [res["high"] - res["win_rate"] for res in results if res],
+            ]
+            label = next((res["name"] for res in results if res), way)
+            ax.bar(xs, rates, width=0.4, yerr=errors, capsize=3, color=colour, label=label)
+        for i, r in enumerate(ladder_report):
+            parity = 1 / r["setup"]["players"]
+            ax.hlines(parity, i - 0.45, i + 0.45, colors="black", linestyles="--", linewidth=1)
+        first = ladder_report[0]["steps"][row]
+        ax.set_title(f"step {first['weaker']} < {first['stronger']} (dashes: parity)")
+        ax.set_xticks(range(len(names)))
+        ax.set_xticklabels(names, rotation=30, ha="right", fontsize=8)
+        ax.set_ylabel("win rate (95% CI)")
+        ax.set_ylim(0, 1)
+        ax.legend(loc="upper right", fontsize=8)
+    games = ladder_report[0]["steps"][0]["up"]["games"] if ladder_report else 0
+    fig.suptitle(f"Strength ladder, {games} games per matchup, seats rotated")
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
 
 
 # --- the heuristic's coverage -------------------------------------------------------------
@@ -472,7 +520,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--decisions", type=int, default=40, help="positions for `speed`")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--json", default=None, help="also write the figures to this file")
+    parser.add_argument(
+        "--plot", default=None, help="ladder: also draw it into this PNG (needs matplotlib)"
+    )
+    parser.add_argument(
+        "--from-json", default=None, help="ladder: draw --plot from a saved --json, play nothing"
+    )
     args = parser.parse_args(argv)
+    if args.from_json:
+        with open(args.from_json, encoding="utf-8") as f:
+            plot_ladder(json.load(f)["ladder"], args.plot or "ladder.png")
+        return 0
 
     setup = Setup(args.edition, args.preset, args.players)
     if args.preset is not None:
@@ -519,6 +577,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     ],
                 }
             )
+        if args.plot:
+            plot_ladder(report["ladder"], args.plot)
     if args.what in ("speed", "all"):
         figures = speed(args.decisions, 1000 if args.what == "all" else args.iterations)
         report["speed"] = figures

@@ -4,6 +4,7 @@ the information-hiding property (same view, same seed: same choice)."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -136,6 +137,19 @@ def test_ismcts_time_limit() -> None:
     bot = ISMCTSBot(3, time_limit=0.05)
     choose(bot, decision())
     assert bot.last_iterations >= 1
+
+
+def test_ismcts_time_limit_counts_from_the_start_of_the_decision() -> None:
+    """The budget runs from when the decision started (the information set included): a
+    search started after its deadline runs its one guaranteed iteration and stops."""
+    game = decision()
+    seat = game.to_move
+    assert seat is not None
+    bot = ISMCTSBot(3, time_limit=0.05)
+    late = time.perf_counter() - 10.0
+    action = bot.search(InformationSet(game, seat), game.legal_actions(), late)
+    assert action in game.legal_actions()
+    assert bot.last_iterations == 1
 
 
 def test_ismcts_single_choice_needs_no_search() -> None:
