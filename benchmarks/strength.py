@@ -264,9 +264,11 @@ def run(m: Matchup, games: int, workers: int, first: int = 0) -> Result:
 
 
 def _label(kind: str, params: dict[str, Any]) -> str:
-    if "iterations" in params:
-        return f"{kind}({params['iterations']})"
-    return kind
+    budget = [f"{params['iterations']}"] if "iterations" in params else []
+    if params.get("time_limit"):
+        budget.append(f"{params['time_limit']:g} s")
+    budget += [f"{k}={v}" for k, v in params.items() if k not in ("iterations", "time_limit")]
+    return f"{kind}({', '.join(budget)})" if budget else kind
 
 
 @dataclass
@@ -330,14 +332,23 @@ def ladder(
     return steps
 
 
+def _search_params(args: argparse.Namespace) -> dict[str, Any]:
+    """The ISMCTS parameters of the command line."""
+    params: dict[str, Any] = {"iterations": args.iterations}
+    if args.seconds_per_decision:
+        params["time_limit"] = args.seconds_per_decision
+    for item in args.search_param:
+        name, _, value = item.partition("=")
+        params[name] = json.loads(value) if value else value
+    return params
+
+
 def _bot_list(args: argparse.Namespace) -> list[tuple[str, dict[str, Any]]]:
     out: list[tuple[str, dict[str, Any]]] = []
     for kind in args.bots:
         params: dict[str, Any] = {}
         if kind == "ismcts":
-            params["iterations"] = args.iterations
-            if args.seconds_per_decision:
-                params["time_limit"] = args.seconds_per_decision
+            params.update(_search_params(args))
         out.append((kind, params))
     return out
 
@@ -458,9 +469,7 @@ def speed(decisions: int, iterations: int, seed: int = 1) -> dict[str, float]:
 def _matchups(args: argparse.Namespace, setup: Setup) -> list[tuple[Matchup, int]]:
     what = args.what
     field_count = setup.players - 1
-    search: dict[str, Any] = {"iterations": args.iterations}
-    if args.seconds_per_decision:
-        search["time_limit"] = args.seconds_per_decision
+    search = _search_params(args)
     out: list[tuple[Matchup, int]] = []
     if what in ("heuristic-vs-random", "all"):
         name = f"heuristic vs {field_count} random"
@@ -515,6 +524,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--iterations", type=int, default=200, help="ISMCTS budget")
     parser.add_argument(
         "--seconds-per-decision", type=float, default=None, help="ISMCTS time limit"
+    )
+    parser.add_argument(
+        "--search-param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="another ISMCTS parameter (e.g. prior=1.0, exploration=0.7); repeatable",
     )
     parser.add_argument("--budgets", type=int, nargs="+", default=[50, 200, 1000])
     parser.add_argument("--decisions", type=int, default=40, help="positions for `speed`")

@@ -152,6 +152,22 @@ def test_ismcts_time_limit_counts_from_the_start_of_the_decision() -> None:
     assert bot.last_iterations == 1
 
 
+def test_ismcts_prior_biases_the_root_towards_the_favoured_action() -> None:
+    game = decision()
+    seat = game.to_move
+    assert seat is not None
+    legal = game.legal_actions()
+    info = InformationSet(game, seat)
+    for favoured in (legal[0], legal[-1]):
+        bot = ISMCTSBot(3, iterations=4 * len(legal), prior=1000.0)
+        assert bot.search(info, legal, favoured=favoured) == favoured
+    with pytest.raises(ValueError, match="prior"):
+        ISMCTSBot(1, prior=-1.0)
+    # With a prior the bot asks the heuristic about its real view, and still plays legally.
+    bot = ISMCTSBot(3, iterations=30, prior=1.0)
+    assert choose(bot, game) in legal
+
+
 def test_ismcts_single_choice_needs_no_search() -> None:
     game = decision()
     bot = ISMCTSBot(1, iterations=50)
