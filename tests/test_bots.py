@@ -4,6 +4,7 @@ the information-hiding property (same view, same seed: same choice)."""
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -136,6 +137,35 @@ def test_ismcts_time_limit() -> None:
     bot = ISMCTSBot(3, time_limit=0.05)
     choose(bot, decision())
     assert bot.last_iterations >= 1
+
+
+def test_ismcts_time_limit_counts_from_the_start_of_the_decision() -> None:
+    """The budget runs from when the decision started (the information set included): a
+    search started after its deadline runs its one guaranteed iteration and stops."""
+    game = decision()
+    seat = game.to_move
+    assert seat is not None
+    bot = ISMCTSBot(3, time_limit=0.05)
+    late = time.perf_counter() - 10.0
+    action = bot.search(InformationSet(game, seat), game.legal_actions(), late)
+    assert action in game.legal_actions()
+    assert bot.last_iterations == 1
+
+
+def test_ismcts_prior_biases_the_root_towards_the_favoured_action() -> None:
+    game = decision()
+    seat = game.to_move
+    assert seat is not None
+    legal = game.legal_actions()
+    info = InformationSet(game, seat)
+    for favoured in (legal[0], legal[-1]):
+        bot = ISMCTSBot(3, iterations=4 * len(legal), prior=1000.0)
+        assert bot.search(info, legal, favoured=favoured) == favoured
+    with pytest.raises(ValueError, match="prior"):
+        ISMCTSBot(1, prior=-1.0)
+    # With a prior the bot asks the heuristic about its real view, and still plays legally.
+    bot = ISMCTSBot(3, iterations=30, prior=1.0)
+    assert choose(bot, game) in legal
 
 
 def test_ismcts_single_choice_needs_no_search() -> None:

@@ -7,8 +7,14 @@ Assassin and the Thief, gathers gold or cards by what its hand needs, takes inco
 building unless the district it builds pays that income, builds the most valuable district
 it can afford, and uses the Magician, Warlord, Laboratory, Smithy and Graveyard when they pay.
 
-Any action it does not know (a card of a later edition) is never preferred to ending the
-turn; when nothing it knows is legal it takes a seeded random choice, so it never fails.
+Every decision of every edition has a rule: the Dark City characters and districts (Witch,
+Wizard, Emperor, Navigator, Diplomat, Artist, Armory, Museum, Lighthouse, Bell Tower, …) and
+the 2016 ones (the Magistrate's warrants and the Blackmailer's threats on the leader's likely
+characters, the Spy on the hand and colour that pay most, the Seer, the Scholar, the Marshal,
+the Cardinal's loans, the Emperor's tribute, the Framework and Necropolis, the Thieves' Den,
+the Theater). Random numbers only break ties. Should a view hold a decision it does not know
+(a card of a later edition), it takes a seeded random choice and counts it in
+:attr:`HeuristicBot.fallbacks`, so it never fails.
 """
 
 from __future__ import annotations
@@ -42,6 +48,15 @@ BASE_VALUE: dict[str, float] = {
     "diplomat": 1.0,
     "queen": 1.2,
     "artist": 1.2,
+    "magistrate": 1.8,
+    "blackmailer": 1.6,
+    "spy": 1.4,
+    "seer": 1.5,
+    "patrician": 1.2,
+    "cardinal": 1.3,
+    "trader": 1.6,
+    "scholar": 1.6,
+    "marshal": 1.0,
 }
 
 #: How much a seat is expected to gain from holding a character, before colours: used to
@@ -133,6 +148,16 @@ class _Table:
             value += 1.0
         return value
 
+    def loss(self, district: str) -> float:
+        """Points lost by taking ``district`` out of this seat's city (its cost and bonus, and
+        a colour left with no district)."""
+        card = self.edition.districts.get(district)
+        if card is None:
+            return 0.0
+        value = float(card.cost or 0) + card.bonus
+        same = sum(1 for d in self.city if self.colour(d) == card.colour)
+        return value + (1.5 if same <= 1 else 0.0)
+
     def useful(self, district: str) -> bool:
         """Whether a card in hand could still be built (not a name already in the city)."""
         return district not in self.city and self.edition.districts.get(district) is not None
@@ -180,6 +205,15 @@ class _Table:
         return self.threat(self.seat) >= max(self.threat(s) for s in self.opponents())
 
 
+def decision_kind(view: dict[str, Any], legal_actions: Sequence[Action]) -> str:
+    """A name for the kind of a decision: the pending decision's kind (``pending:seer``) if
+    there is one, else the action types on offer, sorted and joined by ``+``."""
+    pending = view.get("pending")
+    if pending:
+        return f"pending:{pending.get('kind')}"
+    return "+".join(sorted({a.type for a in legal_actions}))
+
+
 class HeuristicBot:
     """A sensible rule-based player (see the module docstring). ``randomness`` is the chance
     of a uniformly random legal action instead, for a weaker player; ``seed`` fixes it and
@@ -192,6 +226,9 @@ class HeuristicBot:
         self.randomness = randomness
         self.errors = 0
         """Decisions where reading the view failed and a random action was taken instead."""
+        self.fallbacks: Counter[str] = Counter()
+        """Decisions no rule decided (reading the view failed, or no rule covers them), by
+        :func:`decision_kind`: each was a seeded random choice. Zero in every edition."""
 
     def choose(self, view: dict[str, Any], legal_actions: Sequence[Action]) -> Action:
         """Pick one of ``legal_actions`` by the rules of thumb above, knowing only ``view``."""
@@ -208,6 +245,7 @@ class HeuristicBot:
             self.errors += 1
             choice = None
         if choice is None or choice not in legal_actions:
+            self.fallbacks[decision_kind(view, legal_actions)] += 1
             return legal_actions[self.rng.randrange(len(legal_actions))]
         return choice
 
@@ -225,6 +263,8 @@ class HeuristicBot:
             return self._keep(t, by_type["keep"])
         if "graveyard" in by_type:
             return self._graveyard(t, by_type["graveyard"])
+        if "pay_with_card" in by_type or "pay_remainder" in by_type:
+            return self._thieves_den(t, by_type)
         for kind, decide in self._decisions():
             if kind in by_type:
                 choice = decide(t, by_type[kind])
@@ -237,49 +277,41 @@ class HeuristicBot:
             ("murder", self._murder),
             ("rob", self._rob),
             ("bewitch", self._murder),
+            ("take_from_richest", self._take_from_richest),
+            ("place_warrants", lambda t, options: self._mark(t, options, "signed")),
+            ("threaten", lambda t, options: self._mark(t, options, "flowered")),
+            ("spy", self._spy),
+            ("look_at_hand", self._look_at_hand),
         ):
             if kind in by_type:
                 return handler(t, by_type[kind])
-        if "take_from_richest" in by_type:
-            return by_type["take_from_richest"][0]
-        if "place_warrants" in by_type:
-            return self._mark(t, by_type["place_warrants"], "signed")
-        if "threaten" in by_type:
-            return self._mark(t, by_type["threaten"], "flowered")
-        if "spy" in by_type:
-            return self._spy(t, by_type["spy"])
-        if "look_at_hand" in by_type:
-            # Wizard: the largest hand, the lowest seat on a tie.
-            return max(
-                by_type["look_at_hand"],
-                key=lambda a: (
-                    t.players[getattr(a, "seat", t.seat)]["hand_size"],
-                    -getattr(a, "seat", 0),
-                ),
-            )
+        # Seer and Scholar: more choice of cards for nothing, before gathering and building.
+        for kind in ("foresee", "study"):
+            if kind in by_type:
+                return by_type[kind][0]
         if "exchange_hands" in by_type or ("discard" in by_type and t.character == "magician"):
             choice = self._magician(t, by_type)
             if choice is not None:
                 return choice
         if "gather_gold" in by_type or "gather_cards" in by_type:
             return self._gather(t, by_type)
-        builds = by_type.get("build", [])
+        builds = [
+            a for kind in ("build", "build_free", "build_with_loan") for a in by_type.get(kind, [])
+        ]
         best_build = max(builds, key=lambda a: self._build_value(t, a), default=None)
         if "take_income" in by_type and (
             best_build is None or not self._income_after(t, best_build)
         ):
-            return by_type["take_income"][0]
+            return self._income(t, by_type["take_income"])
         if best_build is not None and self._build_value(t, best_build) > 0:
             return best_build
         if "smithy" in by_type and t.gold >= 4 and sum(map(t.useful, t.hand)) <= 1:
             return by_type["smithy"][0]
-        if "laboratory" in by_type:
-            choice = self._laboratory(t, by_type["laboratory"])
-            if choice is not None:
-                return choice
         for kind, optional in (
+            ("laboratory", self._laboratory),
             ("museum", self._laboratory),
             ("destroy", self._destroy),
+            ("seize", self._seize),
             ("exchange_district", self._exchange_district),
             ("armory", self._armory),
             ("beautify", self._beautify),
@@ -383,7 +415,24 @@ class HeuristicBot:
         return by_type.get("gather_gold", cards)[0]
 
     def _build_value(self, t: _Table, a: Action) -> float:
-        return t.district_value(getattr(a, "district", ""))
+        """A build's worth; the Framework's and Necropolis's free builds (``build_free``) save
+        the price and lose the sacrifice, the Cardinal's loans (``build_with_loan``) cost a
+        card per missing gold."""
+        district = getattr(a, "district", "")
+        value = t.district_value(district)
+        if a.type == "build_free":
+            value += 0.9 * t.cost(district) - t.loss(getattr(a, "sacrifice", ""))
+        elif a.type == "build_with_loan":
+            value -= 1.0 * max(0, t.cost(district) - t.gold) + 0.5
+        return value
+
+    def _income(self, t: _Table, options: list[Action]) -> Action:
+        """Income as gold, or (2016 Abbot's split) as cards while the hand is short of
+        districts to build."""
+        wanted = max(0, 2 - sum(1 for d in set(t.hand) if t.useful(d)))
+        return min(
+            options, key=lambda a: (abs(getattr(a, "cards", 0) - wanted), getattr(a, "cards", 0))
+        )
 
     def _income_after(self, t: _Table, build: Action) -> bool:
         """Build first when the district pays the turn's income (C-9)."""
@@ -452,26 +501,34 @@ class HeuristicBot:
         by_card = {getattr(a, "district", ""): a for a in options}
         return next((by_card[d] for d in self._bad_cards(t) if d in by_card), None)
 
-    def _destroy(self, t: _Table, options: list[Action]) -> Action | None:
-        leader = t.leader()
+    @staticmethod
+    def _best(
+        options: list[Action], gain: Callable[[Action], float | None], threshold: float
+    ) -> Action | None:
+        """The option of the highest ``gain`` (``None``: not an option), if it reaches
+        ``threshold``; the first such option on a tie."""
         best: tuple[float, Action] | None = None
         for a in options:
+            g = gain(a)
+            if g is not None and (best is None or g > best[0]):
+                best = (g, a)
+        return best[1] if best is not None and best[0] >= threshold else None
+
+    def _destroy(self, t: _Table, options: list[Action]) -> Action | None:
+        """Warlord: a district of the leader's, or of a city about to complete, worth more
+        than the gold it costs."""
+        leader = t.leader()
+
+        def gain(a: Action) -> float | None:
             target = getattr(a, "seat", t.seat)
-            district = getattr(a, "district", "")
-            if target == t.seat:
-                continue
-            cost = t.cost(district)
+            cost = t.cost(getattr(a, "district", ""))
             price = max(0, cost - 1)
-            if price > t.gold:
-                continue
-            gain = cost * (1.5 if target == leader else 0.8) - 0.9 * price
-            if t.near_completion(target, 1):
-                gain += 2.0
-            if best is None or gain > best[0]:
-                best = (gain, a)
-        if best is not None and best[0] >= 1.0:
-            return best[1]
-        return None
+            if target == t.seat or price > t.gold:
+                return None
+            bonus = 2.0 if t.near_completion(target, 1) else 0.0
+            return cost * (1.5 if target == leader else 0.8) - 0.9 * price + bonus
+
+        return self._best(options, gain, 1.0)
 
     # --- Dark City cards ----------------------------------------------------------------
 
@@ -481,13 +538,15 @@ class HeuristicBot:
             ("take_card", self._take_card),
             ("give_crown", self._give_crown),
             ("pay_tribute", self._pay_tribute),
+            ("take_tribute", self._take_tribute),
+            ("give_card", self._give_card),
             ("navigator", self._navigator),
             ("search_deck", self._search_deck),
             ("bell_tower", self._bell_tower),
             ("confiscate", lambda t, options: self._flag(options, "take", True)),
             ("pay_ransom", lambda t, options: self._flag(options, "pay", True)),
-            ("reveal_threat", lambda t, options: self._flag(options, "reveal", True)),
-            ("theater", lambda t, options: self._flag(options, "seat", -1)),
+            ("reveal_threat", self._reveal_threat),
+            ("theater", self._theater),
         ]
 
     def _flag(self, options: list[Action], field: str, value: object) -> Action:
@@ -507,11 +566,91 @@ class HeuristicBot:
         return max(options, key=score)
 
     def _spy(self, t: _Table, options: list[Action]) -> Action:
-        """2016 Spy: the largest hand, a colour chosen at random."""
+        """2016 Spy: the seat and colour with the most matches expected (a card drawn and a
+        gold taken per match, while the victim has gold), from the colours of the cards not
+        seen in any city or in this hand."""
+        unseen: Counter[str] = Counter()
+        for district, copies in t.edition.deck.items():
+            if (colour := t.colour(district)) is not None:
+                unseen[colour] += copies
+        for seen in [*t.hand, *(d for p in t.players for d in p["city"])]:
+            if (colour := t.colour(seen)) is not None and unseen[colour] > 0:
+                unseen[colour] -= 1
+        total = max(1, sum(unseen.values()))
+
+        def score(a: Action) -> tuple[float, float]:
+            victim = t.players[getattr(a, "seat", t.seat)]
+            matches = victim["hand_size"] * unseen[getattr(a, "colour", "")] / total
+            leader = 0.1 if victim["seat"] == t.leader() else 0.0
+            return matches + min(matches, victim["gold"]) + leader, self.rng.random()
+
+        return max(options, key=score)
+
+    def _look_at_hand(self, t: _Table, options: list[Action]) -> Action:
+        """Wizard: the largest hand, the lowest seat on a tie."""
         return max(
             options,
-            key=lambda a: (t.players[getattr(a, "seat", t.seat)]["hand_size"], self.rng.random()),
+            key=lambda a: (
+                t.players[getattr(a, "seat", t.seat)]["hand_size"],
+                -getattr(a, "seat", 0),
+            ),
         )
+
+    def _take_from_richest(self, t: _Table, options: list[Action]) -> Action:
+        """2016 Abbot: the gold from the most threatening of the richest."""
+        return max(
+            options, key=lambda a: (t.threat(getattr(a, "seat", t.seat)), -getattr(a, "seat", 0))
+        )
+
+    def _take_tribute(self, t: _Table, options: list[Action]) -> Action:
+        """2016 Emperor: a card from the new crown holder while the hand is short of
+        districts to build, gold otherwise."""
+        want = "card" if sum(map(t.useful, set(t.hand))) <= 1 else "gold"
+        return next((a for a in options if getattr(a, "resource", "") == want), options[0])
+
+    def _give_card(self, t: _Table, options: list[Action]) -> Action:
+        """Seer's gifts and Cardinal's payment: the least useful card."""
+        return min(
+            options,
+            key=lambda a: (t.card_worth(getattr(a, "district", "")), getattr(a, "district", "")),
+        )
+
+    def _thieves_den(self, t: _Table, by_type: dict[str, list[Action]]) -> Action:
+        """Thieves' Den: pay with cards worth less than a gold each (unbuildable, duplicate,
+        out of reach), or any card when the gold does not cover the rest; gold otherwise."""
+        cards = by_type.get("pay_with_card", [])
+        rest = by_type.get("pay_remainder", [])
+        worst = min(
+            cards,
+            key=lambda a: (t.card_worth(getattr(a, "district", "")), getattr(a, "district", "")),
+            default=None,
+        )
+        if worst is not None and (not rest or t.card_worth(getattr(worst, "district", "")) < 1.5):
+            return worst
+        return rest[0] if rest else cards[0]
+
+    def _reveal_threat(self, t: _Table, options: list[Action]) -> Action:
+        """Blackmailer: reveal the threat only if it is the flowered one (an empty one would
+        only show the bluff)."""
+        turn = t.view.get("turn") or {}
+        flowered = t.view.get("flowered_threat")
+        reveal = flowered is None or turn.get("character") == flowered
+        return self._flag(options, "reveal", reveal)
+
+    def _theater(self, t: _Table, options: list[Action]) -> Action:
+        """Theater: swap the least valuable own character with the leader's when he is about
+        to complete his city; keep otherwise."""
+        leader = t.leader()
+        if t.near_completion(leader, 1):
+            swaps = [a for a in options if getattr(a, "seat", -1) == leader]
+            if swaps:
+                return min(
+                    swaps,
+                    key=lambda a: self.character_value(
+                        t, getattr(a, "character", "") or t.my_characters[0]
+                    ),
+                )
+        return self._flag(options, "seat", -1)
 
     def _take_card(self, t: _Table, options: list[Action]) -> Action:
         """Wizard: the best card of the victim's hand; built at once if it is worth it."""
@@ -552,16 +691,15 @@ class HeuristicBot:
     def _exchange_district(self, t: _Table, options: list[Action]) -> Action | None:
         """Diplomat: a dearer district of the leader for a cheap one of ours, if it pays."""
         leader = t.leader()
-        best: tuple[float, Action] | None = None
-        for a in options:
-            give, take = getattr(a, "give", ""), getattr(a, "take", "")
-            target = getattr(a, "seat", t.seat)
-            diff = t.cost(take) - t.cost(give)
+
+        def gain(a: Action) -> float | None:
+            diff = t.cost(getattr(a, "take", "")) - t.cost(getattr(a, "give", ""))
             price = max(0, diff)
-            gain = diff * (2.0 if target == leader else 1.0) - price
-            if price <= t.gold and (best is None or gain > best[0]):
-                best = (gain, a)
-        return best[1] if best is not None and best[0] >= 2.0 else None
+            if price > t.gold:
+                return None
+            return diff * (2.0 if getattr(a, "seat", t.seat) == leader else 1.0) - price
+
+        return self._best(options, gain, 2.0)
 
     def _armory(self, t: _Table, options: list[Action]) -> Action | None:
         """Armory: only against a leader about to complete, on a dear district."""
@@ -573,5 +711,26 @@ class HeuristicBot:
         return best if best is not None and t.cost(getattr(best, "district", "")) >= 3 else None
 
     def _beautify(self, t: _Table, options: list[Action]) -> Action | None:
-        """Artist: 1 gold for 1 point, once nothing better is left to buy."""
-        return options[0] if t.gold >= 2 else None
+        """Artist: 1 gold for 1 point, once nothing better is left to buy; a 3-cost district
+        first (out of the Marshal's reach), else the dearest (dearer to destroy)."""
+        if t.gold < 2:
+            return None
+
+        def score(a: Action) -> tuple[bool, int, str]:
+            d = getattr(a, "district", "")
+            return t.cost(d) == 3, t.cost(d), d
+
+        return max(options, key=score)
+
+    def _seize(self, t: _Table, options: list[Action]) -> Action | None:
+        """Marshal: a district worth more in this city than its price, best from the leader."""
+        leader = t.leader()
+
+        def gain(a: Action) -> float:
+            target = getattr(a, "seat", t.seat)
+            district = getattr(a, "district", "")
+            price = t.cost(district) + (1 if "great_wall" in t.players[target]["city"] else 0)
+            denial = 0.6 * t.cost(district) if target == leader else 0.0
+            return t.district_value(district) - 0.9 * price + denial
+
+        return self._best(options, gain, 0.5)
