@@ -22,11 +22,14 @@ from concurrent.futures import ProcessPoolExecutor
 import numpy as np
 
 
-def aec_steps(edition: str, players: int, seconds: float, seed: int) -> tuple[int, float, float]:
-    """PettingZoo: ``last()`` (observation and mask) then ``step`` for the agent to move."""
-    from citadels.rl.pettingzoo import env
+def aec_steps(
+    edition: str, players: int, seconds: float, seed: int, raw: bool = False
+) -> tuple[int, float, float]:
+    """PettingZoo: ``last()`` (observation and mask) then ``step`` for the agent to move;
+    ``raw``: the environment without PettingZoo's checking wrappers (``raw_env``)."""
+    from citadels.rl.pettingzoo import env, raw_env
 
-    e = env(edition=edition, players=players)
+    e = (raw_env if raw else env)(edition=edition, players=players)
     rng = np.random.default_rng(seed)
     e.reset(seed=seed)
     steps = 0
@@ -104,7 +107,7 @@ def engine_steps(edition: str, players: int, seconds: float, seed: int) -> tuple
 
 def _run(args: argparse.Namespace, seed: int) -> tuple[int, float, float]:
     if args.mode == "aec":
-        return aec_steps(args.edition, args.players, args.seconds, seed)
+        return aec_steps(args.edition, args.players, args.seconds, seed, args.raw)
     if args.mode == "batch":
         return batch_steps(args.edition, args.players, args.seconds, seed, args.tables)
     if args.mode == "gym":
@@ -121,6 +124,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=64, help="tables of --mode batch")
     parser.add_argument("--procs", type=int, default=1, help="processes, each its own run")
     parser.add_argument("--opponents", default="random", help="bots of --mode gym")
+    parser.add_argument(
+        "--raw", action="store_true",
+        help="--mode aec without PettingZoo's order and bounds checks (raw_env)",
+    )  # fmt: skip
     args = parser.parse_args()
     if args.procs > 1:
         with ProcessPoolExecutor(args.procs) as pool:
@@ -130,8 +137,9 @@ def main() -> None:
     steps = sum(s for s, _, _ in runs)
     elapsed = max(t for _, t, _ in runs)
     cpu = sum(c for _, _, c in runs)
+    mode = args.mode + (" raw" if args.raw else "")
     print(
-        f"{args.mode} {args.edition} {args.players}p procs={args.procs}: {steps} steps in "
+        f"{mode} {args.edition} {args.players}p procs={args.procs}: {steps} steps in "
         f"{elapsed:.1f} s = {steps / elapsed:,.0f} steps/s (wall clock); "
         f"{steps / cpu:,.0f} steps per CPU second per process"
     )
