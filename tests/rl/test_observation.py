@@ -113,3 +113,12 @@ def test_text_form_lists_hand_and_numbered_legal_actions() -> None:
         row for row in view_text(game.view(other)).splitlines() if row.startswith(f"- seat {seat}:")
     )
     assert "hand:" not in line and "4 cards in hand" in line
+
+
+def test_every_kind_of_decision_and_phase_has_its_place_in_the_encoding() -> None:
+    # The encoding keeps its own order (it is part of the layout a trained policy reads), but it
+    # must know every kind the engine has: a new kind fails here rather than at encoding time.
+    from citadels.engine import serialize
+    from citadels.rl import observation
+
+    assert set(observation.PENDING_KINDS) == set(serialize.PENDING_KINDS)
