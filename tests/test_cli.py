@@ -826,3 +826,19 @@ def test_replay_errors_name_no_python_exception(tmp_path: Path, content: str) ->
     assert_one_line_error(result)
     for name in ("KeyError", "TypeError", "ValueError", "AttributeError", "IndexError"):
         assert name not in result.stderr
+
+
+def test_help_speaks_the_chosen_language() -> None:
+    english = invoke("play", "--help").output
+    assert "Usage:" in english and "Your seat, from 0" in english
+    persian = invoke("play", "--help", "--lang", "fa").output
+    assert "صندلی تو" in persian and "کاربرد:" in persian
+    for sentence in ("Your seat, from 0", "Number of players.", "Show this message and exit."):
+        assert sentence not in persian
+    russian = runner.invoke(
+        app,
+        ["--help"],
+        env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ru_RU.UTF-8"},
+    )
+    assert "Использование:" in russian.output and "Показать версию." in russian.output
+    assert "Print the version." not in russian.output
