@@ -842,3 +842,14 @@ def test_help_speaks_the_chosen_language() -> None:
     )
     assert "Использование:" in russian.output and "Показать версию." in russian.output
     assert "Print the version." not in russian.output
+
+
+def test_setup_and_save_errors_speak_the_chosen_language(tmp_path: Path) -> None:
+    korean = invoke("play", "--players", "9", "--lang", "ko")
+    assert korean.exit_code == 2
+    assert "classic 판은 2–8명이 플레이합니다" in korean.output and "players" not in korean.output
+    persian = invoke("demo", "--edition", "clasic", "--lang", "fa")
+    assert "وجود ندارد" in persian.output and "'classic'" in persian.output
+    missing = tmp_path / "gone.json"
+    russian = invoke("play", "--resume", str(missing), "--lang", "ru")
+    assert f"Файла сохранения {missing} нет" in russian.output

@@ -29,6 +29,7 @@ from citadels.editions import EDITIONS, canonical_options, get_edition, resolve_
 from citadels.engine.game import Game, game_from_json, new_game, replay
 from citadels.errors import CitadelsError
 from citadels.present import translator
+from citadels.present.errors import error_with_detail
 from citadels.present.i18n import LANGUAGES, N_, env_lang, normalize_lang
 from citadels.sim import game_seeds, play_game, random_bots, run_games
 from citadels.sim.report import NO_PLOTS, plots_available
@@ -114,6 +115,15 @@ def fail(message: str, code: int = 2, lang: str = "en") -> NoReturn:
     """Print one error line on stderr (``error: …``, in ``lang``) and leave with ``code``."""
     err_console.print(Text(translator(lang).gettext("error: {reason}", reason=message)))
     raise typer.Exit(code)
+
+
+def _said(error: Exception, lang: str) -> str:
+    """An error of the engine or the presentation in ``lang`` (its cause worded when it has
+    one, else its kind and the English detail); in English, and for any other error, its own
+    message (the engine's English names every detail, e.g. the fixes of a bad setup)."""
+    if isinstance(error, CitadelsError) and lang != "en":
+        return error_with_detail(error, lang)
+    return str(error)
 
 
 def _id_list(value: str | None, option: str) -> list[str] | None:
@@ -246,7 +256,7 @@ def demo(
     try:
         game = new_game(edition, players, seed=seed, **options)
     except ValueError as exc:
-        fail(str(exc))
+        fail(_said(exc, lang), lang=lang)
     _, bot_seeds = game_seeds(seed, 0, players)
     play_game(game, random_bots(players, bot_seeds))
     show_game(game, lang)
@@ -511,7 +521,7 @@ def cards_command(
         else:
             console.print(card_panel(ed, find_card(ed, name, lang), lang))
     except CitadelsError as exc:
-        fail(str(exc))
+        fail(_said(exc, lang), lang=lang)
 
 
 def load_game(path: Path, lang: str = "en") -> Game:
@@ -542,7 +552,7 @@ def load_game(path: Path, lang: str = "en") -> Game:
             return game_from_json(obj)
         return replay(obj)
     except CitadelsError as exc:
-        fail(f"{path}: {exc}")
+        fail(f"{path}: {_said(exc, lang)}", lang=lang)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         # A damaged file the loader did not recognise as such: still one line, no traceback.
         detail = f"it lacks {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
@@ -683,7 +693,12 @@ def play(
         try:
             session = load_session(resume)
         except SaveError as exc:
-            fail(tr.gettext("{reason}. The file was left as it is.", reason=str(exc)), lang=lang)
+            fail(
+                tr.gettext(
+                    "{reason}. The file was left as it is.", reason=_said(exc, lang).rstrip(".")
+                ),
+                lang=lang,
+            )
         if save is not None:
             session.save_path = save
         if given_lang is not None:  # a resumed game keeps its language unless told otherwise
@@ -699,7 +714,7 @@ def play(
             chosen = seats_for(players, level_list, seat, hotseat, name_list)
             session = Session(game, chosen, hotseat, save, lang)
         except ValueError as exc:
-            fail(str(exc))
+            fail(_said(exc, lang), lang=lang)
         if session.save_path is None:
             session.save_path = default_save_dir() / f"game-{seed}.json"
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
