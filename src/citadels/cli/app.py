@@ -126,7 +126,7 @@ def _said(error: Exception, lang: str) -> str:
     return str(error)
 
 
-def _id_list(value: str | None, option: str) -> list[str] | None:
+def _id_list(value: str | None, option: str, lang: str = "en") -> list[str] | None:
     """A comma-separated list of card ids; ``None`` when the option was not given.
 
     The ids are passed on as typed: ``new_game`` matches them loosely (``Tax-Collector`` is
@@ -138,7 +138,14 @@ def _id_list(value: str | None, option: str) -> list[str] | None:
         return []
     ids = [v.strip() for v in value.split(",")]
     if not all(ids):
-        fail(f"{option} takes ids separated by single commas, not {value!r}")
+        fail(
+            translator(lang).gettext(
+                "{option} takes ids separated by single commas, not {value}",
+                option=option,
+                value=repr(value),
+            ),
+            lang=lang,
+        )
     return ids
 
 
@@ -147,15 +154,17 @@ def _options(
     characters: str | None = None,
     districts: str | None = None,
     preset: str | None = None,
+    lang: str = "en",
 ) -> dict[str, Any]:
-    """The ``new_game`` options given on the command line (the others are left out)."""
+    """The ``new_game`` options given on the command line (the others are left out); a
+    malformed id list is said in ``lang``."""
     options: dict[str, Any] = {}
     if preset is not None:
         options["preset"] = preset
-    chosen = _id_list(characters, "--characters")
+    chosen = _id_list(characters, "--characters", lang)
     if chosen is not None:
         options["characters"] = chosen
-    purple = _id_list(districts, "--districts")
+    purple = _id_list(districts, "--districts", lang)
     if purple is not None:
         options["districts"] = purple
     if complete_at is not None:
@@ -250,7 +259,7 @@ def demo(
     """The ``demo`` command (its help is the ``help`` above, translated when shown)."""
     lang = choose_lang(lang)
     tr = translator(lang)
-    options = _options(complete_at, characters, districts, preset)
+    options = _options(complete_at, characters, districts, preset, lang)
     if seed is None:
         seed = _fresh_seed()
     try:
@@ -276,7 +285,8 @@ def demo(
         try:
             save.write_text(json.dumps(game.record()) + "\n", encoding="utf-8")
         except OSError as exc:
-            fail(f"cannot write {save}: {exc.strerror or exc}")
+            cause = str(exc.strerror or exc)
+            fail(tr.gettext("Cannot write {path}: {cause}", path=str(save), cause=cause), lang=lang)
         console.print(
             Text(tr.gettext("Game record written to {path}", path=str(save)), style="dim")
         )
@@ -556,7 +566,14 @@ def load_game(path: Path, lang: str = "en") -> Game:
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         # A damaged file the loader did not recognise as such: still one line, no traceback.
         detail = f"it lacks {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
-        fail(f"{path} does not load as a game record or saved game: {detail}")
+        fail(
+            tr.gettext(
+                "{path} does not load as a game record or saved game: {detail}",
+                path=str(path),
+                detail=detail,
+            ),
+            lang=lang,
+        )
 
 
 @app.command(
@@ -704,7 +721,7 @@ def play(
         if given_lang is not None:  # a resumed game keeps its language unless told otherwise
             session.lang = lang
     else:
-        options = _options(complete_at, characters, districts, preset)
+        options = _options(complete_at, characters, districts, preset, lang)
         if seed is None:
             seed = _fresh_seed()
         try:
