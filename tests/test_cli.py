@@ -853,3 +853,14 @@ def test_setup_and_save_errors_speak_the_chosen_language(tmp_path: Path) -> None
     missing = tmp_path / "gone.json"
     russian = invoke("play", "--resume", str(missing), "--lang", "ru")
     assert f"Файла сохранения {missing} нет" in russian.output
+
+
+def test_usage_errors_speak_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(["play", "--frob", "--lang", "ru"])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert "Нет такого параметра: --frob" in err and "No such option" not in err
+    with pytest.raises(SystemExit):
+        main(["replay", "-l", "ko"])
+    assert "'file' 인수가 없습니다" in capsys.readouterr().err

@@ -24,7 +24,7 @@ from rich.text import Text
 from citadels import __version__
 from citadels.bench import markdown_table, run_bench
 from citadels.cli import render
-from citadels.cli.i18n import TranslatedCommand, TranslatedGroup
+from citadels.cli.i18n import TranslatedCommand, TranslatedGroup, argv_lang, usage_error_text
 from citadels.editions import EDITIONS, canonical_options, get_edition, resolve_setup
 from citadels.engine.game import Game, game_from_json, new_game, replay
 from citadels.errors import CitadelsError
@@ -772,18 +772,22 @@ def play(
 def main(argv: list[str] | None = None) -> None:
     """Run the ``citadels`` command; usage errors print one line and exit with code 2."""
     command = typer.main.get_command(app)
+    # The parser's own words are English (typer's click has no catalogs); ours are not.
+    tr = translator(argv_lang(sys.argv[1:] if argv is None else argv))
     try:
         code = command.main(args=argv, prog_name="citadels", standalone_mode=False)
     except typer.Abort:
-        err_console.print("aborted")
+        err_console.print(tr.gettext("Aborted!"))
         sys.exit(130)
     except typer.TyperException as exc:
         # Bad or missing options and arguments (click usage errors).
         format_message = getattr(exc, "format_message", None)
         message = format_message() if callable(format_message) else str(exc)
+        message = usage_error_text(exc, message, tr.lang)
         ctx = getattr(exc, "ctx", None)
         where = ctx.command_path if ctx is not None else "citadels"
         if message:  # empty when the help was printed because no command was given
-            err_console.print(Text(f"error: {message} (see '{where} --help')"))
+            hint = tr.gettext("{reason} (see '{command} --help')", reason=message, command=where)
+            err_console.print(Text(tr.gettext("error: {reason}", reason=hint)))
         sys.exit(getattr(exc, "exit_code", 2))
     sys.exit(code if isinstance(code, int) else 0)

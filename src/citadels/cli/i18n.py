@@ -18,9 +18,11 @@ as "No such option") are plain English strings with no gettext call: those stay 
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import typer
 import typer.core
 from typer.core import TyperCommand, TyperGroup
 
@@ -39,8 +41,19 @@ TYPER_TEXTS = (
     N_("default: {default}"),
     N_("required"),
     N_("Missing command."),
+    N_("No such command {name!r}."),
     N_("Aborted!"),
 )
+
+#: The parser's usage errors we word ourselves (typer's copy of click writes them in English).
+USAGE_TEXTS = {
+    "no_such_option": N_("No such option: {name}"),
+    "possible": N_("(Possible options: {options})"),
+    "missing_argument": N_("Missing argument {name}."),
+    "missing_option": N_("Missing option {name}."),
+    "invalid_value": N_("Invalid value for {name}: {detail}"),
+    "extra_arguments": N_("Unexpected extra arguments: {args}"),
+}
 
 #: The language of the current run (set by :meth:`TranslatedGroup.main`).
 _run: dict[str, str] = {"lang": "en"}
@@ -139,3 +152,33 @@ class TranslatedGroup(_Translated, TyperGroup):
         use_language(lang)
         translate_tree(self, lang)
         return super().main(*args, **kwargs)
+
+
+def usage_error_text(error: Exception, message: str, lang: str) -> str:
+    """A usage error of the option parser (its English ``message``) in ``lang``: the common
+    kinds (an unknown option, a missing argument or option, an invalid value, extra arguments)
+    are worded from the error's data; the value's own complaint ("'abc' is not a valid
+    integer") and rarer errors keep the parser's English."""
+    if lang == "en":
+        return message
+    tr = translator(lang)
+    possibilities = getattr(error, "possibilities", None)
+    if hasattr(error, "option_name") and hasattr(error, "possibilities"):
+        text = tr.gettext(USAGE_TEXTS["no_such_option"], name=str(error.option_name))
+        if possibilities:
+            options = ", ".join(sorted(possibilities))
+            text += " " + tr.gettext(USAGE_TEXTS["possible"], options=options)
+        return text
+    param = getattr(error, "param", None)
+    if isinstance(error, typer.BadParameter) and param is not None:
+        hint = getattr(error, "param_hint", None) or param.get_error_hint()
+        name = hint if isinstance(hint, str) else " / ".join(hint)
+        if hasattr(error, "param_type"):  # a missing parameter
+            kind = getattr(error, "param_type", None) or param.param_type_name
+            key = "missing_argument" if kind == "argument" else "missing_option"
+            return tr.gettext(USAGE_TEXTS[key], name=name)
+        return tr.gettext(USAGE_TEXTS["invalid_value"], name=name, detail=error.message)
+    extra = re.fullmatch(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", message)
+    if extra is not None:
+        return tr.gettext(USAGE_TEXTS["extra_arguments"], args=extra.group(1))
+    return message
