@@ -14,7 +14,7 @@ from typing import Any
 from citadels import cards
 from citadels.cards import Character, District
 from citadels.errors import InvalidSetup, describe
-from citadels.ids import did_you_mean, match_id, resolve_id
+from citadels.ids import did_you_mean, match_id, resolve_id, suggest
 
 #: Warlord timing: only once the gather action is done (B-2).
 AFTER_GATHER = "after_gather"
@@ -548,7 +548,12 @@ def _check_characters(edition: Edition, players: int, chosen: Any) -> tuple[str,
         named = ", ".join(f"{describe(c)}{did_you_mean(c, edition.characters)}" for c in unknown)
         raise InvalidSetup(
             f"unknown character(s) for {edition.id!r}: {named}; 'citadels editions' lists them"
-        ).because("unknown_characters", edition=edition.id, given=", ".join(map(describe, unknown)))
+        ).because(
+            "unknown_characters",
+            edition=edition.id,
+            given=", ".join(map(describe, unknown)),
+            suggestion=suggest(unknown[0], edition.characters) if len(unknown) == 1 else None,
+        )
     by_rank: dict[int, str] = {}
     for c in chosen:
         rank = edition.characters[c].rank
@@ -621,6 +626,7 @@ def _deck(edition: Edition, purple: Any) -> dict[str, int]:
             edition=edition.id,
             given=", ".join(map(describe, unknown)),
             known=known,
+            suggestion=suggest(unknown[0], edition.purple_pool) if len(unknown) == 1 else None,
         )
     if len(set(purple)) != len(purple):
         raise InvalidSetup("districts lists a purple district twice").because("district_twice")
