@@ -568,7 +568,10 @@ def _check_characters(edition: Edition, players: int, chosen: Any) -> tuple[str,
             "missing_rank", ranks=", ".join(map(str, missing))
         )
     if players == 8 and 9 not in by_rank:
-        raise InvalidSetup(_rank9_needed(edition)).because("rank9_needed")
+        nines, presets = _rank9_choices(edition)
+        raise InvalidSetup(_rank9_needed(edition)).because(
+            "rank9_needed", rank9=", ".join(nines), presets=", ".join(presets)
+        )
     if "emperor" in chosen and players == 2 and edition.id == "2016":
         raise InvalidSetup("the Emperor is not used with 2 players (N-2)").because("emperor_2")
     if "queen" in chosen and players < 5:
@@ -576,15 +579,21 @@ def _check_characters(edition: Edition, players: int, chosen: Any) -> tuple[str,
     return tuple(sorted(chosen, key=lambda c: edition.characters[c].rank))
 
 
-def _rank9_needed(edition: Edition) -> str:
-    """The 8-player error, with the ways to fix it: a rank-9 character to add, or a preset
-    that has one."""
+def _rank9_choices(edition: Edition) -> tuple[list[str], list[str]]:
+    """The rank-9 characters of an edition and its presets for 8 players that have one."""
     nines = [c for c, card in edition.characters.items() if card.rank == 9]
     presets = [
         p.id
         for p in edition.presets.values()
         if p.max_players >= 8 and any(edition.characters[c].rank == 9 for c in p.characters)
     ]
+    return nines, presets
+
+
+def _rank9_needed(edition: Edition) -> str:
+    """The 8-player error, with the ways to fix it: a rank-9 character to add, or a preset
+    that has one."""
+    nines, presets = _rank9_choices(edition)
     fixes = []
     if nines:
         fixes.append(f"add a rank-9 character ({', '.join(nines)}) to the characters")

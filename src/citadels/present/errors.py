@@ -71,7 +71,12 @@ REASON_TEXTS: dict[str, str] = {
     "not_a_save": N_("{path} is not a Citadels save file."),
     "damaged": N_("{path} is damaged: {detail}"),
 }
-_SUGGESTION = N_("Did you mean {suggestion}?")
+#: Sentences added after a cause's text when the error carries that field (not empty).
+_EXTRAS: dict[str, str] = {
+    "suggestion": N_("Did you mean {suggestion}?"),
+    "rank9": N_("Add a character of rank 9: {rank9}."),
+    "presets": N_("Or choose a preset that has one: {presets}."),
+}
 #: An error without a worded cause: its kind in words, the engine's detail (English) after it.
 _WITH_DETAIL = N_("{error} ({detail})")
 
@@ -128,11 +133,13 @@ def error_text(error: CitadelsError | str, lang: str = "en", rule: str | None = 
     if isinstance(error, CitadelsError):
         worded = REASON_TEXTS.get(error.reason or "")
         if worded is not None:
-            fields = {k: v for k, v in error.fields.items() if k != "suggestion"}
+            fields = {k: v for k, v in error.fields.items() if k not in _EXTRAS}
             text = tr.gettext(worded, **fields)
-            suggestion = error.fields.get("suggestion")
-            if suggestion:
-                text += " " + tr.gettext(_SUGGESTION, suggestion=repr(suggestion))
+            for key, extra in _EXTRAS.items():
+                value = error.fields.get(key)
+                if value:
+                    shown = repr(value) if key == "suggestion" else value
+                    text += " " + tr.gettext(extra, **{key: shown})
             return text
         if error.code in ("parse_error", "unknown_card", "save_error"):
             return str(error)
