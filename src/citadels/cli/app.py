@@ -118,10 +118,9 @@ def fail(message: str, code: int = 2, lang: str = "en") -> NoReturn:
 
 
 def _said(error: Exception, lang: str) -> str:
-    """An error of the engine or the presentation in ``lang`` (its cause worded when it has
-    one, else its kind and the English detail); in English, and for any other error, its own
-    message (the engine's English names every detail, e.g. the fixes of a bad setup)."""
-    if isinstance(error, CitadelsError) and lang != "en":
+    """An error of the engine or the presentation in ``lang`` (see ``error_with_detail``);
+    any other error as Python says it."""
+    if isinstance(error, CitadelsError):
         return error_with_detail(error, lang)
     return str(error)
 

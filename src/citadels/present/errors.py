@@ -82,8 +82,12 @@ _WITH_DETAIL = N_("{error} ({detail})")
 
 
 def error_with_detail(error: CitadelsError, lang: str = "en") -> str:
-    """An error for a reader who may act on it (the command line): worded from its cause
-    when it has one, else its kind in ``lang`` followed by the engine's English detail."""
+    """An error for a reader who may act on it (the command line, a failed save): worded
+    from its cause when it has one, else its kind in ``lang`` followed by the engine's English
+    detail. In English it is the engine's own message, which names every detail (e.g. the
+    fixes of a bad setup)."""
+    if lang == "en":
+        return str(error)
     if error.reason in REASON_TEXTS or error.code in ("parse_error", "unknown_card"):
         return error_text(error, lang)
     tr = translator(lang)
