@@ -826,3 +826,41 @@ def test_replay_errors_name_no_python_exception(tmp_path: Path, content: str) ->
     assert_one_line_error(result)
     for name in ("KeyError", "TypeError", "ValueError", "AttributeError", "IndexError"):
         assert name not in result.stderr
+
+
+def test_help_speaks_the_chosen_language() -> None:
+    english = invoke("play", "--help").output
+    assert "Usage:" in english and "Your seat, from 0" in english
+    persian = invoke("play", "--help", "--lang", "fa").output
+    assert "صندلی تو" in persian and "کاربرد:" in persian
+    for sentence in ("Your seat, from 0", "Number of players.", "Show this message and exit."):
+        assert sentence not in persian
+    russian = runner.invoke(
+        app,
+        ["--help"],
+        env={"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ru_RU.UTF-8"},
+    )
+    assert "Использование:" in russian.output and "Показать версию." in russian.output
+    assert "Print the version." not in russian.output
+
+
+def test_setup_and_save_errors_speak_the_chosen_language(tmp_path: Path) -> None:
+    korean = invoke("play", "--players", "9", "--lang", "ko")
+    assert korean.exit_code == 2
+    assert "classic 판은 2–8명이 플레이합니다" in korean.output and "players" not in korean.output
+    persian = invoke("demo", "--edition", "clasic", "--lang", "fa")
+    assert "وجود ندارد" in persian.output and "'classic'" in persian.output
+    missing = tmp_path / "gone.json"
+    russian = invoke("play", "--resume", str(missing), "--lang", "ru")
+    assert f"Файла сохранения {missing} нет" in russian.output
+
+
+def test_usage_errors_speak_the_chosen_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as ended:
+        main(["play", "--frob", "--lang", "ru"])
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert "Нет такого параметра: --frob" in err and "No such option" not in err
+    with pytest.raises(SystemExit):
+        main(["replay", "-l", "ko"])
+    assert "'file' 인수가 없습니다" in capsys.readouterr().err

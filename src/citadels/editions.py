@@ -14,7 +14,7 @@ from typing import Any
 from citadels import cards
 from citadels.cards import Character, District
 from citadels.errors import InvalidSetup, describe
-from citadels.ids import did_you_mean, match_id, resolve_id
+from citadels.ids import did_you_mean, match_id, resolve_id, suggest
 
 #: Warlord timing: only once the gather action is done (B-2).
 AFTER_GATHER = "after_gather"
@@ -476,6 +476,12 @@ def resolve_setup(edition: Edition, players: int, options: Mapping[str, Any]) ->
         raise InvalidSetup(
             f"edition {edition.id!r} plays with {edition.min_players} to "
             f"{edition.max_players} players, not {describe(players)}"
+        ).because(
+            "player_count",
+            edition=edition.id,
+            low=edition.min_players,
+            high=edition.max_players,
+            given=describe(players),
         )
     preset = None
     if options.get("preset") is not None:
@@ -495,6 +501,8 @@ def resolve_setup(edition: Edition, players: int, options: Mapping[str, Any]) ->
         raise InvalidSetup(
             f"the {edition.id} deck takes exactly {edition.unique_districts} unique districts "
             f"(N-1), not {len(purple)}"
+        ).because(
+            "unique_count", edition=edition.id, count=edition.unique_districts, given=len(purple)
         )
     if "diplomat" in characters:
         # K-7: the Diplomat takes the Graveyard out of the deck.
@@ -507,7 +515,7 @@ def resolve_setup(edition: Edition, players: int, options: Mapping[str, Any]) ->
         rule = "N-4" if edition.id == "2016" else "K-6"
         raise InvalidSetup(
             f"complete_at must be one of {allowed} ({rule}), not {describe(complete_at)}"
-        )
+        ).because("complete_at", allowed=allowed, rule=rule, given=describe(complete_at))
     return Setup(characters, deck, edition.completion_size(players, complete_at))
 
 
@@ -540,6 +548,11 @@ def _check_characters(edition: Edition, players: int, chosen: Any) -> tuple[str,
         named = ", ".join(f"{describe(c)}{did_you_mean(c, edition.characters)}" for c in unknown)
         raise InvalidSetup(
             f"unknown character(s) for {edition.id!r}: {named}; 'citadels editions' lists them"
+        ).because(
+            "unknown_characters",
+            edition=edition.id,
+            given=", ".join(map(describe, unknown)),
+            suggestion=suggest(unknown[0], edition.characters) if len(unknown) == 1 else None,
         )
     by_rank: dict[int, str] = {}
     for c in chosen:
@@ -547,29 +560,40 @@ def _check_characters(edition: Edition, players: int, chosen: Any) -> tuple[str,
         if rank in by_rank:
             raise InvalidSetup(
                 f"two characters of rank {rank}: {by_rank[rank]} and {c} (one per rank, K-7)"
-            )
+            ).because("two_of_rank", rank=rank, first=by_rank[rank], second=c)
         by_rank[rank] = c
     missing = [r for r in range(1, 9) if r not in by_rank]
     if missing:
-        raise InvalidSetup(f"no character of rank {', '.join(map(str, missing))} (K-7)")
+        raise InvalidSetup(f"no character of rank {', '.join(map(str, missing))} (K-7)").because(
+            "missing_rank", ranks=", ".join(map(str, missing))
+        )
     if players == 8 and 9 not in by_rank:
-        raise InvalidSetup(_rank9_needed(edition))
+        nines, presets = _rank9_choices(edition)
+        raise InvalidSetup(_rank9_needed(edition)).because(
+            "rank9_needed", rank9=", ".join(nines), presets=", ".join(presets)
+        )
     if "emperor" in chosen and players == 2 and edition.id == "2016":
-        raise InvalidSetup("the Emperor is not used with 2 players (N-2)")
+        raise InvalidSetup("the Emperor is not used with 2 players (N-2)").because("emperor_2")
     if "queen" in chosen and players < 5:
-        raise InvalidSetup("the Queen needs 5 or more players (K-7, R-28)")
+        raise InvalidSetup("the Queen needs 5 or more players (K-7, R-28)").because("queen_5")
     return tuple(sorted(chosen, key=lambda c: edition.characters[c].rank))
 
 
-def _rank9_needed(edition: Edition) -> str:
-    """The 8-player error, with the ways to fix it: a rank-9 character to add, or a preset
-    that has one."""
+def _rank9_choices(edition: Edition) -> tuple[list[str], list[str]]:
+    """The rank-9 characters of an edition and its presets for 8 players that have one."""
     nines = [c for c, card in edition.characters.items() if card.rank == 9]
     presets = [
         p.id
         for p in edition.presets.values()
         if p.max_players >= 8 and any(edition.characters[c].rank == 9 for c in p.characters)
     ]
+    return nines, presets
+
+
+def _rank9_needed(edition: Edition) -> str:
+    """The 8-player error, with the ways to fix it: a rank-9 character to add, or a preset
+    that has one."""
+    nines, presets = _rank9_choices(edition)
     fixes = []
     if nines:
         fixes.append(f"add a rank-9 character ({', '.join(nines)}) to the characters")
@@ -606,9 +630,15 @@ def _deck(edition: Edition, purple: Any) -> dict[str, int]:
         named = ", ".join(f"{describe(d)}{did_you_mean(d, edition.purple_pool)}" for d in unknown)
         raise InvalidSetup(
             f"not a purple district of {edition.id!r}: {named}; choose among: {known}"
+        ).because(
+            "unknown_districts",
+            edition=edition.id,
+            given=", ".join(map(describe, unknown)),
+            known=known,
+            suggestion=suggest(unknown[0], edition.purple_pool) if len(unknown) == 1 else None,
         )
     if len(set(purple)) != len(purple):
-        raise InvalidSetup("districts lists a purple district twice")
+        raise InvalidSetup("districts lists a purple district twice").because("district_twice")
     deck = {d: n for d, n in edition.deck.items() if edition.districts[d].colour != "purple"}
     for d in purple:
         deck[d] = edition.purple_pool[d]

@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any, Self
+
 
 class CitadelsError(Exception):
-    """Base class of every error the engine raises on purpose."""
+    """Base class of every error the engine raises on purpose.
+
+    ``reason`` (when set) is a finer, stable code of the cause (``"player_count"``) and
+    ``fields`` its data (ids, numbers, paths), so that an interface can word the error in its
+    reader's language (``citadels.present.errors.error_text``); ``str(error)`` stays the
+    English message for developers and logs.
+    """
 
     code = "citadels_error"
+    reason: str | None = None
+    fields: dict[str, Any] = {}
+
+    def because(self, reason: str, **fields: Any) -> Self:
+        """This error with its cause's code and data set (``raise InvalidSetup(msg).because(
+        "player_count", edition="classic", low=2, high=8, given=9)``)."""
+        self.reason = reason
+        self.fields = fields
+        return self
 
 
 class MalformedAction(CitadelsError, ValueError):

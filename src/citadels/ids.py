@@ -60,4 +60,6 @@ def resolve_id(text: object, known: Iterable[str], what: str, *, where: str = ""
     raise InvalidSetup(
         f"unknown {what} {describe(text)}{where}{did_you_mean(text, ids)}; "
         f"known {what}s: {', '.join(ids) or 'none'}"
+    ).because(
+        f"unknown_{what}", given=describe(text), known=", ".join(ids), suggestion=suggest(text, ids)
     )

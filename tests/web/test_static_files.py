@@ -105,3 +105,17 @@ def test_layout_uses_logical_properties_for_right_to_left() -> None:
         css,
     )
     assert not physical, physical
+
+
+def test_the_page_before_its_script_is_wordless_or_in_every_language() -> None:
+    """The static page has no language yet: the loading screen has no words, and the
+    <noscript> line is written in each of the five languages (marked with its lang/dir)."""
+    html = (WEB / "index.html").read_text(encoding="utf-8")
+    html = re.sub(r"<!--.*?-->", "", html, flags=re.S)
+    body = html.split("<body>", 1)[1]
+    outside, noscript = re.split(r"<noscript>", body, maxsplit=1)
+    assert not re.sub(r"<[^>]+>", "", outside).strip()
+    langs = re.findall(r'<p lang="(\w+)" dir="(\w+)">[^<]+</p>', noscript)
+    assert sorted(langs) == sorted(
+        [("en", "ltr"), ("fa", "rtl"), ("ru", "ltr"), ("ko", "ltr"), ("vi", "ltr")]
+    )

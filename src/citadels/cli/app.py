@@ -24,18 +24,20 @@ from rich.text import Text
 from citadels import __version__
 from citadels.bench import markdown_table, run_bench
 from citadels.cli import render
+from citadels.cli.i18n import TranslatedCommand, TranslatedGroup, argv_lang, usage_error_text
 from citadels.editions import EDITIONS, canonical_options, get_edition, resolve_setup
 from citadels.engine.game import Game, game_from_json, new_game, replay
 from citadels.errors import CitadelsError
 from citadels.present import translator
-from citadels.present.i18n import LANGUAGES, env_lang, normalize_lang
+from citadels.present.errors import error_with_detail
+from citadels.present.i18n import LANGUAGES, N_, env_lang, normalize_lang
 from citadels.sim import game_seeds, play_game, random_bots, run_games
 from citadels.sim.report import NO_PLOTS, plots_available
 from citadels.sim.tournament import BACKENDS, parse_bots, run_tournament
 
 app = typer.Typer(
     name="citadels",
-    help="Citadels rules engine: narrated demo games, simulations, benchmarks and replays.",
+    cls=TranslatedGroup,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -47,38 +49,37 @@ app = typer.Typer(
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
 
-EditionOpt = Annotated[
-    str, typer.Option("--edition", "-e", help=f"Edition id: {', '.join(EDITIONS)}.")
-]
-PlayersOpt = Annotated[int, typer.Option("--players", "-p", help="Number of players.")]
+EditionOpt = Annotated[str, typer.Option("--edition", "-e", help=N_("Edition id: {editions}."))]
+PlayersOpt = Annotated[int, typer.Option("--players", "-p", help=N_("Number of players."))]
 SeedOpt = Annotated[
-    int | None, typer.Option("--seed", "-s", help="Seed (default: a fresh one, printed).")
+    int | None, typer.Option("--seed", "-s", help=N_("Seed (default: a fresh one, printed)."))
 ]
 CompleteAtOpt = Annotated[
     int | None,
     typer.Option(
-        "--complete-at", help="Districts that complete a city (classic: 8, 7 or 6; 2016: 7 or 8)."
+        "--complete-at",
+        help=N_("Districts that complete a city (classic: 8, 7 or 6; 2016: 7 or 8)."),
     ),
 ]
 CharactersOpt = Annotated[
     str | None,
     typer.Option(
         "--characters",
-        help="Character ids, comma-separated: one per rank 1–8, at most one of rank 9.",
+        help=N_("Character ids, comma-separated: one per rank 1–8, at most one of rank 9."),
     ),
 ]
 DistrictsOpt = Annotated[
     str | None,
     typer.Option(
         "--districts",
-        help="The purple district ids of the deck, comma-separated (see 'citadels editions').",
+        help=N_("The purple district ids of the deck, comma-separated (see 'citadels editions')."),
     ),
 ]
 PresetOpt = Annotated[
     str | None,
     typer.Option(
         "--preset",
-        help="A named setup: characters and purple districts (see 'citadels editions').",
+        help=N_("A named setup: characters and purple districts (see 'citadels editions')."),
     ),
 ]
 LangOpt = Annotated[
@@ -86,17 +87,24 @@ LangOpt = Annotated[
     typer.Option(
         "--lang",
         "-l",
-        help=f"Language of the text: {', '.join(LANGUAGES)} (default: from LANGUAGE, LC_ALL, "
-        "LC_MESSAGES or LANG, e.g. fa_IR.UTF-8 is fa; English otherwise).",
+        help=N_(
+            "Language of the text: {languages} (default: from LANGUAGE, LC_ALL, "
+            "LC_MESSAGES or LANG, e.g. fa_IR.UTF-8 is fa; English otherwise)."
+        ),
     ),
 ]
 
 
+# The language given before the command (``citadels --lang fa demo``), set by the root callback.
+_given_lang: dict[str, str | None] = {"root": None}
+
+
 def choose_lang(lang: str | None) -> str:
-    """The language of a command's text: ``--lang`` when given (``fa``, ``ru_RU``…), else the
-    environment's (``LANG=ko_KR.UTF-8`` is ``ko``), else English."""
+    """The language of a command's text: ``--lang`` when given (``fa``, ``ru_RU``…; after the
+    command or before it), else the environment's (``LANG=ko_KR.UTF-8`` is ``ko``), else
+    English."""
     if lang is None:
-        return env_lang()
+        return _given_lang["root"] or env_lang()
     found = normalize_lang(lang)
     if found is None:
         fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
@@ -109,7 +117,15 @@ def fail(message: str, code: int = 2, lang: str = "en") -> NoReturn:
     raise typer.Exit(code)
 
 
-def _id_list(value: str | None, option: str) -> list[str] | None:
+def _said(error: Exception, lang: str) -> str:
+    """An error of the engine or the presentation in ``lang`` (see ``error_with_detail``);
+    any other error as Python says it."""
+    if isinstance(error, CitadelsError):
+        return error_with_detail(error, lang)
+    return str(error)
+
+
+def _id_list(value: str | None, option: str, lang: str = "en") -> list[str] | None:
     """A comma-separated list of card ids; ``None`` when the option was not given.
 
     The ids are passed on as typed: ``new_game`` matches them loosely (``Tax-Collector`` is
@@ -121,7 +137,14 @@ def _id_list(value: str | None, option: str) -> list[str] | None:
         return []
     ids = [v.strip() for v in value.split(",")]
     if not all(ids):
-        fail(f"{option} takes ids separated by single commas, not {value!r}")
+        fail(
+            translator(lang).gettext(
+                "{option} takes ids separated by single commas, not {value}",
+                option=option,
+                value=repr(value),
+            ),
+            lang=lang,
+        )
     return ids
 
 
@@ -130,15 +153,17 @@ def _options(
     characters: str | None = None,
     districts: str | None = None,
     preset: str | None = None,
+    lang: str = "en",
 ) -> dict[str, Any]:
-    """The ``new_game`` options given on the command line (the others are left out)."""
+    """The ``new_game`` options given on the command line (the others are left out); a
+    malformed id list is said in ``lang``."""
     options: dict[str, Any] = {}
     if preset is not None:
         options["preset"] = preset
-    chosen = _id_list(characters, "--characters")
+    chosen = _id_list(characters, "--characters", lang)
     if chosen is not None:
         options["characters"] = chosen
-    purple = _id_list(districts, "--districts")
+    purple = _id_list(districts, "--districts", lang)
     if purple is not None:
         options["districts"] = purple
     if complete_at is not None:
@@ -176,14 +201,19 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+@app.callback(
+    help=N_("Citadels rules engine: narrated demo games, simulations, benchmarks and replays.")
+)
 def _root(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+        typer.Option("--version", callback=_version, is_eager=True, help=N_("Print the version.")),
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
-    """Citadels rules engine: narrated demo games, simulations, benchmarks and replays."""
+    """The options before a command: ``--version``, and ``--lang`` for every command after it
+    (``citadels --lang fa demo``; a command's own ``--lang`` wins)."""
+    _given_lang["root"] = None if lang is None else choose_lang(lang)
 
 
 def show_game(game: Game, lang: str = "en") -> None:
@@ -199,9 +229,7 @@ def show_game(game: Game, lang: str = "en") -> None:
     console.print()
     console.print(render.cities_table(edition, view, lang))
     # A game in progress shows only what a spectator may count (C-10), like its log.
-    console.print(
-        render.result_table(game.provisional_result(None), final=game.is_over, lang=lang)
-    )
+    console.print(render.result_table(game.provisional_result(None), final=game.is_over, lang=lang))
     if not game.is_over:
         console.print(
             Text(
@@ -211,7 +239,9 @@ def show_game(game: Game, lang: str = "en") -> None:
         )
 
 
-@app.command()
+@app.command(
+    cls=TranslatedCommand, help=N_("Play one game among random bots and narrate it turn by turn.")
+)
 def demo(
     edition: EditionOpt = "classic",
     players: PlayersOpt = 4,
@@ -221,20 +251,20 @@ def demo(
     districts: DistrictsOpt = None,
     preset: PresetOpt = None,
     save: Annotated[
-        Path | None, typer.Option("--save", help="Write the game record (JSON) to this file.")
+        Path | None, typer.Option("--save", help=N_("Write the game record (JSON) to this file."))
     ] = None,
     lang: LangOpt = None,
 ) -> None:
-    """Play one game among random bots and narrate it turn by turn."""
+    """The ``demo`` command (its help is the ``help`` above, translated when shown)."""
     lang = choose_lang(lang)
     tr = translator(lang)
-    options = _options(complete_at, characters, districts, preset)
+    options = _options(complete_at, characters, districts, preset, lang)
     if seed is None:
         seed = _fresh_seed()
     try:
         game = new_game(edition, players, seed=seed, **options)
     except ValueError as exc:
-        fail(str(exc))
+        fail(_said(exc, lang), lang=lang)
     _, bot_seeds = game_seeds(seed, 0, players)
     play_game(game, random_bots(players, bot_seeds))
     show_game(game, lang)
@@ -254,22 +284,31 @@ def demo(
         try:
             save.write_text(json.dumps(game.record()) + "\n", encoding="utf-8")
         except OSError as exc:
-            fail(f"cannot write {save}: {exc.strerror or exc}")
+            cause = str(exc.strerror or exc)
+            fail(tr.gettext("Cannot write {path}: {cause}", path=str(save), cause=cause), lang=lang)
         console.print(
             Text(tr.gettext("Game record written to {path}", path=str(save)), style="dim")
         )
 
 
-@app.command()
+@app.command(
+    cls=TranslatedCommand,
+    help=N_(
+        "Play many games among bots; print speed, game length, wins and scores.\n\n"
+        "Without --bots, every seat is a random bot and the report is per seat. With --bots "
+        "(or --workers, --backend, --out) it is a tournament: seats rotate every game and win "
+        "rates come with confidence intervals (95%) per bot, per seat and per character."
+    ),
+)
 def simulate(
     edition: EditionOpt = "classic",
     players: Annotated[
         int | None,
         typer.Option(
-            "--players", "-p", help="Number of players (default 4; with --bots, one per bot)."
+            "--players", "-p", help=N_("Number of players (default 4; with --bots, one per bot).")
         ),
     ] = None,
-    games: Annotated[int, typer.Option("--games", "-g", help="Number of games.")] = 100,
+    games: Annotated[int, typer.Option("--games", "-g", help=N_("Number of games."))] = 100,
     seed: SeedOpt = None,
     complete_at: CompleteAtOpt = None,
     characters: CharactersOpt = None,
@@ -280,32 +319,31 @@ def simulate(
         typer.Option(
             "--bots",
             "-b",
-            help="One bot per seat, comma-separated: random, heuristic, ismcts, easy, medium, "
-            "hard; parameters after colons (ismcts:iterations=200). Seats rotate every game.",
+            help=N_(
+                "One bot per seat, comma-separated: random, heuristic, ismcts, easy, medium, "
+                "hard; parameters after colons (ismcts:iterations=200). Seats rotate every game."
+            ),
         ),
     ] = None,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Worker processes (or Ray tasks).")
+        int, typer.Option("--workers", "-w", help=N_("Worker processes (or Ray tasks)."))
     ] = 1,
     backend: Annotated[
-        str, typer.Option("--backend", help="processes (this machine) or ray (a Ray cluster).")
+        str, typer.Option("--backend", help=N_("processes (this machine) or ray (a Ray cluster)."))
     ] = "processes",
     ray_address: Annotated[
         str | None,
-        typer.Option("--ray-address", help="Ray cluster to join (default: a local instance)."),
+        typer.Option("--ray-address", help=N_("Ray cluster to join (default: a local instance).")),
     ] = None,
     out: Annotated[
         str | None,
-        typer.Option("--out", "-o", help="Write summary.json, games.csv and PNG plots here."),
+        typer.Option("--out", "-o", help=N_("Write summary.json, games.csv and PNG plots here.")),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the statistics as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help=N_("Print the statistics as JSON."))
+    ] = False,
 ) -> None:
-    """Play many games among bots; print speed, game length, wins and scores.
-
-    Without --bots, every seat is a random bot and the report is per seat. With --bots (or
-    --workers, --backend, --out) it is a tournament: seats rotate every game and win rates
-    come with 95% confidence intervals per bot, per seat and per character.
-    """
+    """The ``simulate`` command (its help is the ``help`` above, translated when shown)."""
     if games < 1:
         fail(f"--games must be at least 1, not {games}")
     if workers < 1:
@@ -409,20 +447,26 @@ def simulate(
     console.print(render.sim_tables(stats))
 
 
-@app.command()
+@app.command(
+    cls=TranslatedCommand,
+    help=N_(
+        "Time random playouts, copy(), view() and one decision for every edition at 4 players."
+    ),
+)
 def bench(
     games: Annotated[
-        int, typer.Option("--games", "-g", help="At most this many games per edition.")
+        int, typer.Option("--games", "-g", help=N_("At most this many games per edition."))
     ] = 1000,
     seconds: Annotated[
-        float, typer.Option("--seconds", help="At most this many seconds of playouts per edition.")
+        float,
+        typer.Option("--seconds", help=N_("At most this many seconds of playouts per edition.")),
     ] = 2.0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the figures as JSON."))] = False,
     markdown: Annotated[
-        bool, typer.Option("--markdown", help="Print the figures as a Markdown table.")
+        bool, typer.Option("--markdown", help=N_("Print the figures as a Markdown table."))
     ] = False,
 ) -> None:
-    """Time random playouts, copy(), view() and one decision for every edition at 4 players."""
+    """The ``bench`` command (its help is the ``help`` above, translated when shown)."""
     if games < 1:
         fail(f"--games must be at least 1, not {games}")
     if seconds <= 0:
@@ -445,27 +489,35 @@ class _null:
         return None
 
 
-@app.command()
+@app.command(
+    cls=TranslatedCommand, help=N_("List the editions: players, city size, characters and deck.")
+)
 def editions(
-    as_json: Annotated[bool, typer.Option("--json", help="Print the editions as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help=N_("Print the editions as JSON."))
+    ] = False,
 ) -> None:
-    """List the editions: players, city size, characters and deck."""
+    """The ``editions`` command (its help is the ``help`` above, translated when shown)."""
     if as_json:
         _print_json([render.edition_summary(e) for e in EDITIONS.values()])
     else:
         console.print(render.editions_table(EDITIONS.values()))
 
 
-@app.command("cards")
+@app.command(
+    "cards",
+    cls=TranslatedCommand,
+    help=N_("List the cards of an edition, or show one card's power and rulings."),
+)
 def cards_command(
     name: Annotated[
         str | None,
-        typer.Argument(help="A card's name or id, or a unique prefix of one (any case)."),
+        typer.Argument(help=N_("A card's name or id, or a unique prefix of one (any case).")),
     ] = None,
     edition: EditionOpt = "classic",
     lang: LangOpt = None,
 ) -> None:
-    """List the cards of an edition, or show one card's power and rulings."""
+    """The ``cards`` command (its help is the ``help`` above, translated when shown)."""
     lang = choose_lang(lang)
     from citadels.cli.cards import card_panel, cards_table
     from citadels.present import find_card
@@ -478,7 +530,7 @@ def cards_command(
         else:
             console.print(card_panel(ed, find_card(ed, name, lang), lang))
     except CitadelsError as exc:
-        fail(str(exc))
+        fail(_said(exc, lang), lang=lang)
 
 
 def load_game(path: Path, lang: str = "en") -> Game:
@@ -509,40 +561,54 @@ def load_game(path: Path, lang: str = "en") -> Game:
             return game_from_json(obj)
         return replay(obj)
     except CitadelsError as exc:
-        fail(f"{path}: {exc}")
+        fail(f"{path}: {_said(exc, lang)}", lang=lang)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
         # A damaged file the loader did not recognise as such: still one line, no traceback.
         detail = f"it lacks {exc.args[0]!r}" if isinstance(exc, KeyError) else str(exc)
-        fail(f"{path} does not load as a game record or saved game: {detail}")
+        fail(
+            tr.gettext(
+                "{path} does not load as a game record or saved game: {detail}",
+                path=str(path),
+                detail=detail,
+            ),
+            lang=lang,
+        )
 
 
-@app.command("replay")
+@app.command(
+    "replay",
+    cls=TranslatedCommand,
+    help=N_("Narrate a recorded or saved game and print its result."),
+)
 def replay_command(
-    file: Annotated[Path, typer.Argument(help="A game record or saved game (JSON).")],
+    file: Annotated[Path, typer.Argument(help=N_("A game record or saved game (JSON)."))],
     lang: LangOpt = None,
 ) -> None:
-    """Narrate a recorded or saved game and print its result."""
+    """The ``replay`` command (its help is the ``help`` above, translated when shown)."""
     lang = choose_lang(lang)
     show_game(load_game(file, lang), lang)
 
 
-@app.command()
+@app.command(
+    cls=TranslatedCommand,
+    help=N_("Run the online game: tables, bots and the browser client (see docs/protocol.md)."),
+)
 def serve(
-    host: Annotated[str, typer.Option(help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="The port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option(help=N_("The address to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=N_("The port to listen on."))] = 8000,
     db: Annotated[
         str | None,
-        typer.Option(help="Database URL (default: the SQLite file ./citadels.sqlite3)."),
+        typer.Option(help=N_("Database URL (default: the SQLite file ./citadels.sqlite3).")),
     ] = None,
     redis: Annotated[
-        str | None, typer.Option(help="Redis URL, to share tables between server processes.")
+        str | None, typer.Option(help=N_("Redis URL, to share tables between server processes."))
     ] = None,
-    bot_workers: Annotated[int, typer.Option(help="Worker processes for the bots.")] = 2,
+    bot_workers: Annotated[int, typer.Option(help=N_("Worker processes for the bots."))] = 2,
     grace: Annotated[
-        float, typer.Option(help="Seconds before a stand-in bot plays for a player who left.")
+        float, typer.Option(help=N_("Seconds before a stand-in bot plays for a player who left."))
     ] = 5.0,
 ) -> None:
-    """Run the online game: tables, bots and the browser client (see docs/protocol.md)."""
+    """The ``serve`` command (its help is the ``help`` above, translated when shown)."""
     from citadels.server import ServerConfig, default_db_url
     from citadels.server import serve as run_server
 
@@ -561,7 +627,10 @@ def serve(
         return
 
 
-@app.command()
+@app.command(
+    cls=TranslatedCommand,
+    help=N_("Play in the terminal: you against bots, or friends at one screen (--hotseat)."),
+)
 def play(
     edition: EditionOpt = "classic",
     players: PlayersOpt = 4,
@@ -575,41 +644,59 @@ def play(
         typer.Option(
             "--bots",
             "-b",
-            help="Bot levels, comma-separated: easy, medium, hard (or random, heuristic, "
-            "ismcts). Alone: one level for every bot or one per bot seat (default medium). "
-            "With --hotseat: the bots sitting after the people (default none).",
+            help=N_(
+                "Bot levels, comma-separated: easy, medium, hard (or random, heuristic, "
+                "ismcts). Alone: one level for every bot or one per bot seat (default medium). "
+                "With --hotseat: the bots sitting after the people (default none)."
+            ),
         ),
     ] = None,
     seat: Annotated[
-        int, typer.Option("--seat", help="Your seat, from 0 (seat 0 starts with the crown).")
+        int, typer.Option("--seat", help=N_("Your seat, from 0 (seat 0 starts with the crown)."))
     ] = 0,
     hotseat: Annotated[
         bool,
-        typer.Option("--hotseat", help="Friends at one screen: every seat without a bot is a "
-                     "person; a 'pass to' screen guards each change of seat."),
+        typer.Option(
+            "--hotseat",
+            help=N_(
+                "Friends at one screen: every seat without a bot is a "
+                "person; a 'pass to' screen guards each change of seat."
+            ),
+        ),
     ] = False,
     names: Annotated[
         str | None,
-        typer.Option("--names", help="Display names of the seats, comma-separated, in order."),
+        typer.Option("--names", help=N_("Display names of the seats, comma-separated, in order.")),
     ] = None,
     resume: Annotated[
         Path | None,
-        typer.Option("--resume", help="Go on with a saved game (the other setup options are "
-                     "then ignored)."),
+        typer.Option(
+            "--resume",
+            help=N_("Go on with a saved game (the other setup options are then ignored)."),
+        ),
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option("--save", help="The save file (default: one per game in the user's "
-                     "data directory, e.g. ~/.local/share/citadels/games/)."),
+        typer.Option(
+            "--save",
+            help=N_(
+                "The save file (default: one per game in the user's "
+                "data directory, e.g. ~/.local/share/citadels/games/)."
+            ),
+        ),
     ] = None,
     pace: Annotated[
         float,
-        typer.Option("--pace", help="Seconds between two bot moves (+ and - change it while "
-                     "playing, Space skips)."),
+        typer.Option(
+            "--pace",
+            help=N_(
+                "Seconds between two bot moves (+ and - change it while playing, Space skips)."
+            ),
+        ),
     ] = 1.0,
     lang: LangOpt = None,
 ) -> None:
-    """Play in the terminal: you against bots, or friends at one screen (--hotseat)."""
+    """The ``play`` command (its help is the ``help`` above, translated when shown)."""
     given_lang = lang
     lang = choose_lang(lang)
     tr = translator(lang)
@@ -623,14 +710,17 @@ def play(
             session = load_session(resume)
         except SaveError as exc:
             fail(
-                tr.gettext("{reason}. The file was left as it is.", reason=str(exc)), lang=lang
+                tr.gettext(
+                    "{reason}. The file was left as it is.", reason=_said(exc, lang).rstrip(".")
+                ),
+                lang=lang,
             )
         if save is not None:
             session.save_path = save
         if given_lang is not None:  # a resumed game keeps its language unless told otherwise
             session.lang = lang
     else:
-        options = _options(complete_at, characters, districts, preset)
+        options = _options(complete_at, characters, districts, preset, lang)
         if seed is None:
             seed = _fresh_seed()
         try:
@@ -640,7 +730,7 @@ def play(
             chosen = seats_for(players, level_list, seat, hotseat, name_list)
             session = Session(game, chosen, hotseat, save, lang)
         except ValueError as exc:
-            fail(str(exc))
+            fail(_said(exc, lang), lang=lang)
         if session.save_path is None:
             session.save_path = default_save_dir() / f"game-{seed}.json"
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
@@ -681,18 +771,22 @@ def play(
 def main(argv: list[str] | None = None) -> None:
     """Run the ``citadels`` command; usage errors print one line and exit with code 2."""
     command = typer.main.get_command(app)
+    # The parser's own words are English (typer's click has no catalogs); ours are not.
+    tr = translator(argv_lang(sys.argv[1:] if argv is None else argv))
     try:
         code = command.main(args=argv, prog_name="citadels", standalone_mode=False)
     except typer.Abort:
-        err_console.print("aborted")
+        err_console.print(tr.gettext("Aborted!"))
         sys.exit(130)
     except typer.TyperException as exc:
         # Bad or missing options and arguments (click usage errors).
         format_message = getattr(exc, "format_message", None)
         message = format_message() if callable(format_message) else str(exc)
+        message = usage_error_text(exc, message, tr.lang)
         ctx = getattr(exc, "ctx", None)
         where = ctx.command_path if ctx is not None else "citadels"
         if message:  # empty when the help was printed because no command was given
-            err_console.print(Text(f"error: {message} (see '{where} --help')"))
+            hint = tr.gettext("{reason} (see '{command} --help')", reason=message, command=where)
+            err_console.print(Text(tr.gettext("error: {reason}", reason=hint)))
         sys.exit(getattr(exc, "exit_code", 2))
     sys.exit(code if isinstance(code, int) else 0)

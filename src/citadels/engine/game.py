@@ -242,7 +242,9 @@ def new_game(
     if seed is None:
         seed = secrets.randbits(63)
     elif type(seed) is not int or not -(1 << 63) <= seed < 1 << 64:
-        raise InvalidSetup(f"seed must be a 64-bit integer, not {describe(seed)}")
+        raise InvalidSetup(f"seed must be a 64-bit integer, not {describe(seed)}").because(
+            "seed", given=describe(seed)
+        )
     options = canonical_options(ed, options)  # ids as the record keeps them
     chosen = resolve_setup(ed, players, options)
     state = rules.setup(

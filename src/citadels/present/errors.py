@@ -25,6 +25,77 @@ ERROR_TEXTS: dict[str, str] = {
     "unknown_edition": N_("There is no such edition."),
 }
 
+#: What each cause (an error's ``reason``, set where it is raised) means, filled in from the
+#: error's ``fields``: the setup and save-file errors of ``citadels play``, ``demo`` and
+#: ``replay``. Free-form data (a path, a bad id, the system's reason) stays as it is.
+REASON_TEXTS: dict[str, str] = {
+    "unknown_edition": N_("There is no edition {given}; the editions are: {known}."),
+    "unknown_preset": N_("There is no preset {given}; the presets are: {known}."),
+    "unknown_bot": N_("There is no bot level {given}; the levels are: {known}."),
+    "player_count": N_("Edition {edition} plays with {low} to {high} players, not {given}."),
+    "unique_count": N_(
+        "The {edition} deck takes exactly {count} unique districts (rule N-1), not {given}."
+    ),
+    "complete_at": N_("A city can be complete at {allowed} districts (rule {rule}), not {given}."),
+    "unknown_characters": N_("Edition {edition} has no character {given} (see 'citadels cards')."),
+    "two_of_rank": N_("Two characters of rank {rank}: {first} and {second} (one per rank, K-7)."),
+    "missing_rank": N_("No character of rank {ranks} (rule K-7)."),
+    "rank9_needed": N_("8 players need a character of rank 9 (rules K-7, N-1, C-5)."),
+    "emperor_2": N_("The Emperor is not used with 2 players (rule N-2)."),
+    "queen_5": N_("The Queen needs 5 or more players (rules K-7, R-28)."),
+    "unknown_districts": N_(
+        "Edition {edition} has no purple district {given}; choose among: {known}."
+    ),
+    "district_twice": N_("The districts name a purple district twice."),
+    "seed": N_("The seed must be a 64-bit integer, not {given}."),
+    "too_few_players": N_("A game needs at least 2 players, not {given}."),
+    "hotseat_people": N_(
+        "A hot-seat game needs at least 2 people: {players} players with {bots} bots "
+        "leave {people}."
+    ),
+    "seat_range": N_("--seat must be from 0 to {last}, not {given}."),
+    "bot_levels": N_(
+        "--bots gives {given} levels; {players} players need one level for all bots or {bots} "
+        "(one per bot)."
+    ),
+    "too_many_names": N_("{given} names given for {players} players."),
+    "no_save": N_("There is no save file at {path}."),
+    "save_is_directory": N_("{path} is a folder, not a save file."),
+    "save_not_text": N_("{path} is not a save file (it is not text)."),
+    "cannot_read": N_("Cannot read {path}: {cause}"),
+    "cannot_write": N_("Cannot write {path}: {cause}"),
+    "not_json": N_(
+        "{path} is not a readable save file: not valid JSON ({cause}, line {line}, "
+        "column {column})."
+    ),
+    "not_a_save": N_("{path} is not a Citadels save file."),
+    "damaged": N_("{path} is damaged: {detail}"),
+}
+#: Sentences added after a cause's text when the error carries that field (not empty).
+_EXTRAS: dict[str, str] = {
+    "suggestion": N_("Did you mean {suggestion}?"),
+    "rank9": N_("Add a character of rank 9: {rank9}."),
+    "presets": N_("Or choose a preset that has one: {presets}."),
+}
+#: An error without a worded cause: its kind in words, the engine's detail (English) after it.
+_WITH_DETAIL = N_("{error} ({detail})")
+
+
+def error_with_detail(error: CitadelsError, lang: str = "en") -> str:
+    """An error for a reader who may act on it (the command line, a failed save): worded
+    from its cause when it has one, else its kind in ``lang`` followed by the engine's English
+    detail. In English it is the engine's own message, which names every detail (e.g. the
+    fixes of a bad setup)."""
+    if lang == "en":
+        return str(error)
+    if error.reason in REASON_TEXTS or error.code in ("parse_error", "unknown_card"):
+        return error_text(error, lang)
+    tr = translator(lang)
+    code = "corrupt_state" if error.code == "save_error" else error.code
+    kind = error_text(code, lang, getattr(error, "rule", None))
+    return tr.gettext(_WITH_DETAIL, error=kind, detail=str(error))
+
+
 #: The topic of each core rule an illegal action may name (RULES.md, C-1 … C-27).
 RULE_TOPICS: dict[str, str] = {
     "C-1": N_("setup"),
@@ -64,6 +135,16 @@ def error_text(error: CitadelsError | str, lang: str = "en", rule: str | None = 
     this layer): its own message is returned. An unknown code is said as a generic error."""
     tr = translator(lang)
     if isinstance(error, CitadelsError):
+        worded = REASON_TEXTS.get(error.reason or "")
+        if worded is not None:
+            fields = {k: v for k, v in error.fields.items() if k not in _EXTRAS}
+            text = tr.gettext(worded, **fields)
+            for key, extra in _EXTRAS.items():
+                value = error.fields.get(key)
+                if value:
+                    shown = repr(value) if key == "suggestion" else value
+                    text += " " + tr.gettext(extra, **{key: shown})
+            return text
         if error.code in ("parse_error", "unknown_card", "save_error"):
             return str(error)
         code = error.code

@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 from citadels import present
 from citadels.engine.actions import Action
 from citadels.errors import CitadelsError
-from citadels.present.errors import error_text
+from citadels.present.errors import error_text, error_with_detail
 from citadels.present.i18n import LANGUAGE_NAMES, LANGUAGES
 from citadels.tui import table as tbl
 from citadels.tui.screens import EndScreen, HelpScreen, PassScreen
@@ -446,9 +446,10 @@ class PlayApp(App[str]):
             self.saved_to = str(self.session.save())
             self.save_error = None
         except SaveError as exc:
-            if self.save_error != str(exc):
-                self.notify(str(exc), severity="error", timeout=8)
-            self.save_error = str(exc)
+            said = error_with_detail(exc, self.tr.lang)
+            if self.save_error != said:
+                self.notify(said, severity="error", timeout=8)
+            self.save_error = said
 
     def _finish(self) -> None:
         self._autosave()
@@ -580,7 +581,7 @@ class PlayApp(App[str]):
         try:
             path = self.session.save()
         except SaveError as exc:
-            self.notify(str(exc), severity="error", timeout=8)
+            self.notify(error_with_detail(exc, self.tr.lang), severity="error", timeout=8)
             return
         self.saved_to = str(path)
         self.notify(self.tr.gettext("Saved to {path}", path=str(path)))
@@ -597,7 +598,7 @@ class PlayApp(App[str]):
             self.saved_to = str(self.session.save())
             self.save_error = None
         except SaveError as exc:
-            self.save_error = str(exc)
+            self.save_error = error_with_detail(exc, self.tr.lang)
 
     def _handle_exception(self, error: Exception) -> None:
         # A fault of the interface itself: the game is saved before Textual reports it.

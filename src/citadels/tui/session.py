@@ -25,7 +25,7 @@ from citadels.bots.base import BOT_KINDS, Bot, bot_kind
 from citadels.engine.actions import Action
 from citadels.engine.determinize import SeatSampler
 from citadels.engine.game import Game, game_from_json, new_game
-from citadels.errors import CitadelsError
+from citadels.errors import CitadelsError, InvalidSetup
 
 #: The format tag of a save file written by ``citadels play``.
 SAVE_FORMAT = "citadels.play/1"
@@ -174,7 +174,9 @@ class Session:
                 Path(tmp).unlink(missing_ok=True)
                 raise
         except OSError as exc:
-            raise SaveError(f"cannot write {path}: {exc.strerror or exc}") from None
+            raise SaveError(f"cannot write {path}: {exc.strerror or exc}").because(
+                "cannot_write", path=str(path), cause=str(exc.strerror or exc)
+            ) from None
         return path
 
 
@@ -200,28 +202,42 @@ def load_session(path: Path) -> Session:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SaveError(f"no save file at {path}") from None
+        raise SaveError(f"no save file at {path}").because("no_save", path=str(path)) from None
     except IsADirectoryError:
-        raise SaveError(f"{path} is a directory, not a save file") from None
+        raise SaveError(f"{path} is a directory, not a save file").because(
+            "save_is_directory", path=str(path)
+        ) from None
     except UnicodeDecodeError:
-        raise SaveError(f"{path} is not a save file (not text)") from None
+        raise SaveError(f"{path} is not a save file (not text)").because(
+            "save_not_text", path=str(path)
+        ) from None
     except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise SaveError(f"cannot read {path}: {exc.strerror or exc}").because(
+            "cannot_read", path=str(path), cause=str(exc.strerror or exc)
+        ) from None
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(
             f"{path} is not a readable save file: not valid JSON ({exc.msg}, line {exc.lineno}, "
             f"column {exc.colno})"
+        ).because(
+            "not_json", path=str(path), cause=exc.msg, line=exc.lineno, column=exc.colno
         ) from None
     if not isinstance(obj, dict) or obj.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{path} is not a Citadels save file (format {SAVE_FORMAT} expected)")
+        raise SaveError(
+            f"{path} is not a Citadels save file (format {SAVE_FORMAT} expected)"
+        ).because("not_a_save", path=str(path))
     try:
         game = game_from_json(obj.get("game"))
     except CitadelsError as exc:
-        raise SaveError(f"{path} is damaged: {exc}") from None
+        raise SaveError(f"{path} is damaged: {exc}").because(
+            "damaged", path=str(path), detail=str(exc)
+        ) from None
     except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise SaveError(f"{path} is damaged: {type(exc).__name__}: {exc}") from None
+        raise SaveError(f"{path} is damaged: {type(exc).__name__}: {exc}").because(
+            "damaged", path=str(path), detail=f"{type(exc).__name__}: {exc}"
+        ) from None
     seats = _seats_from_json(obj.get("seats"), game.num_players)
     seen = obj.get("seen")
     if not (
@@ -235,7 +251,9 @@ def load_session(path: Path) -> Session:
     try:
         return Session(game, seats, hotseat, path, str(lang), seen)
     except ValueError as exc:
-        raise SaveError(f"{path} is damaged: {exc}") from None
+        raise SaveError(f"{path} is damaged: {exc}").because(
+            "damaged", path=str(path), detail=str(exc)
+        ) from None
 
 
 def make_seats(
@@ -253,33 +271,39 @@ def make_seats(
     ``ValueError`` names the problem.
     """
     if players < 2:
-        raise ValueError(f"a game needs at least 2 players, not {players}")
+        raise InvalidSetup(f"a game needs at least 2 players, not {players}").because(
+            "too_few_players", given=players
+        )
     # Levels are matched loosely like every id a user types (``Hard`` is ``hard``).
     levels = [bot_kind(b) for b in bots] if bots is not None else None
     if hotseat:
         levels = levels or []
         humans = players - len(levels)
         if humans < 2:
-            raise ValueError(
+            raise InvalidSetup(
                 f"a hot-seat game needs at least 2 people: {players} players with "
                 f"{len(levels)} bots leaves {humans}"
-            )
+            ).because("hotseat_people", players=players, bots=len(levels), people=humans)
         kinds = [HUMAN] * humans + levels
     else:
         if not 0 <= seat < players:
-            raise ValueError(f"--seat must be from 0 to {players - 1}, not {seat}")
+            raise InvalidSetup(f"--seat must be from 0 to {players - 1}, not {seat}").because(
+                "seat_range", last=players - 1, given=seat
+            )
         if levels is None or not levels:
             levels = ["medium"]
         if len(levels) == 1:
             levels = levels * (players - 1)
         if len(levels) != players - 1:
-            raise ValueError(
+            raise InvalidSetup(
                 f"--bots gives {len(levels)} levels; {players} players need one level for "
                 f"all bots or {players - 1} (one per bot)"
-            )
+            ).because("bot_levels", given=len(levels), players=players, bots=players - 1)
         kinds = [*levels[:seat], HUMAN, *levels[seat:]]
     given = list(names or [])
     if len(given) > players:
-        raise ValueError(f"{len(given)} names given for {players} players")
+        raise InvalidSetup(f"{len(given)} names given for {players} players").because(
+            "too_many_names", given=len(given), players=players
+        )
     given += [""] * (players - len(given))
     return [Seat(k, n.strip() or None) for k, n in zip(kinds, given, strict=True)]
