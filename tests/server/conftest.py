@@ -119,24 +119,33 @@ class ServerProcess:
         self.db, self.redis, self.channel, self.grace = db, redis, channel, grace
         self.proc: subprocess.Popen[bytes] | None = None
 
-    def start(self, log: Path) -> None:
+    def start(self, log: Path, *, retried: bool = False) -> None:
         code = (
             "import sys; from citadels.server import ServerConfig, serve; "
             "serve(ServerConfig(db=sys.argv[1], redis=sys.argv[2] or None, "
             "channel=sys.argv[3], bot_workers=1, grace=float(sys.argv[4])), "
             "port=int(sys.argv[5]))"
         )
+        # The health check must be answered by this process, not by another test's server
+        # that took the same free port first (then this one fails to bind and exits).
+        instance = uuid.uuid4().hex
         self.proc = subprocess.Popen(
             [sys.executable, "-c", code, self.db, self.redis or "",
              self.channel or "citadels:tables", str(self.grace), str(self.port)],
             stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, "CITADELS_INSTANCE": instance},
         )  # fmt: skip
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
+                if "address already in use" in log.read_text() and not retried:
+                    self.port = free_port()
+                    self.base = f"http://127.0.0.1:{self.port}"
+                    return self.start(log, retried=True)
                 raise RuntimeError(f"the server exited: {log.read_text()[-2000:]}")
             try:
-                if httpx.get(self.base + "/healthz", timeout=1).status_code == 200:
+                r = httpx.get(self.base + "/healthz", timeout=1)
+                if r.status_code == 200 and r.json().get("instance") == instance:
                     return
             except httpx.HTTPError:
                 pass

@@ -55,6 +55,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         return
     folder = tmp_path_factory.mktemp("webserver")
     port = free_port()
+    instance = f"web-tests-{port}-{os.getpid()}"
     log = (folder / "server.log").open("w")
     proc = subprocess.Popen(
         [
@@ -75,13 +76,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         stderr=subprocess.STDOUT,
         cwd=folder,
         start_new_session=True,  # its bot workers share its process group, ended together
+        # The health check below must be this process's, not another test server's that took
+        # the same free port first.
+        env={**os.environ, "CITADELS_INSTANCE": instance},
     )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
         while True:
             try:
-                if httpx.get(url + "/healthz", timeout=1).status_code == 200:
+                r = httpx.get(url + "/healthz", timeout=1)
+                if r.status_code == 200 and r.json().get("instance") == instance:
                     break
             except httpx.HTTPError:
                 pass

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -205,8 +206,13 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             return _error(ServerError("bad_request", "lang must be a language code"))
         return JSONResponse(texts.card_catalog(edition, lang))
 
+    instance = os.environ.get("CITADELS_INSTANCE")
+
     async def healthz(_request: Request) -> Response:
-        return JSONResponse({"ok": True, "protocol": PROTOCOL})
+        body: dict[str, Any] = {"ok": True, "protocol": PROTOCOL}
+        if instance:  # which process answered, behind a load balancer
+            body["instance"] = instance
+        return JSONResponse(body)
 
     async def tables(request: Request) -> Response:
         try:
