@@ -439,7 +439,9 @@ class PlayApp(App[str]):
     def _after_move(self) -> None:
         self._autosave()
 
-    def _autosave(self) -> None:
+    def _autosave(self, *, notify: bool = True) -> None:
+        """Save the session when it has a file; a new failure is shown unless ``notify`` is
+        off (leaving: nothing is drawn any more)."""
         if self.session.save_path is None:
             return
         try:
@@ -447,7 +449,7 @@ class PlayApp(App[str]):
             self.save_error = None
         except SaveError as exc:
             said = error_with_detail(exc, self.tr.lang)
-            if self.save_error != said:
+            if notify and self.save_error != said:
                 self.notify(said, severity="error", timeout=8)
             self.save_error = said
 
@@ -588,25 +590,17 @@ class PlayApp(App[str]):
 
     def action_save_quit(self) -> None:
         """Save and leave (Ctrl-C, Ctrl-D, Ctrl-Q)."""
-        self._save_before_exit()
+        self._autosave(notify=False)
         self.exit("quit")
 
-    def _save_before_exit(self) -> None:
-        if self.session.save_path is None:
-            return
-        try:
-            self.saved_to = str(self.session.save())
-            self.save_error = None
-        except SaveError as exc:
-            self.save_error = error_with_detail(exc, self.tr.lang)
 
     def _handle_exception(self, error: Exception) -> None:
         # A fault of the interface itself: the game is saved before Textual reports it.
-        self._save_before_exit()
+        self._autosave(notify=False)
         super()._handle_exception(error)
 
     def _on_signal(self) -> None:
-        self._save_before_exit()
+        self._autosave(notify=False)
         self.exit("quit")
 
     def action_language(self) -> None:
