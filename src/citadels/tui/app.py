@@ -593,7 +593,6 @@ class PlayApp(App[str]):
         self._autosave(notify=False)
         self.exit("quit")
 
-
     def _handle_exception(self, error: Exception) -> None:
         # A fault of the interface itself: the game is saved before Textual reports it.
         self._autosave(notify=False)
