@@ -4,6 +4,11 @@ Start a game with :func:`new_game`, ask ``game.legal_actions()``, play with ``ga
 and give each client only ``game.view(seat)``.
 """
 
+# First of all: choose the compiled engine or the pure one (citadels/compiled.py).
+from citadels import compiled as _compiled
+
+_compiled.activate(__path__)
+
 from citadels.editions import EDITIONS, Edition, get_edition
 from citadels.engine.actions import (
     ACTION_TYPES,

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from typing import Any
 
 from citadels.engine import rules, views
-from citadels.engine.game import Game, copy_options
+from citadels.engine.game import Checked, Game
 from citadels.engine.state import OVER, SELECTION, TURNS, Event, GameState, Pending
 from citadels.engine.views import known_facedown
 
@@ -659,7 +659,7 @@ class InformationSet:
 
     __slots__ = ("_base", "_resamplers", "_setup", "seat")
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: Checked) -> None:
         n = game.num_players
         if type(seat) is not int or not 0 <= seat < n:
             raise ValueError(f"seat must be an integer from 0 to {n - 1}, not {seat!r}")
@@ -688,10 +688,8 @@ class InformationSet:
         from citadels.engine.from_view import state_from_view
 
         state = state_from_view(view, options)
-        info = cls.__new__(cls)
-        setup = {"edition": state.edition.id, "players": len(state.players)}
-        info._build(state, view["seat"], {**setup, "options": copy_options(state.options)})
-        return info
+        setup = {"edition": state.edition.id, "players": len(state.players), "seed": state.seed}
+        return cls(Game(state, {**setup, "options": state.options}), view["seat"])
 
     def sample(self, rng: random.Random) -> Game:
         """A full game consistent with the seat's view, drawn from ``rng``."""
@@ -705,7 +703,7 @@ class InformationSet:
         return Game(self._base.copy(), {**self._setup, "seed": 0}).view(self.seat, **kwargs)
 
 
-def determinize(game: Game, seat: int, rng: random.Random) -> Game:
+def determinize(game: Game, seat: Checked, rng: random.Random) -> Game:
     """A complete game consistent with everything ``seat`` knows: same ``view(seat)``, with
     the other hands, the deck order, the unrevealed and face-down characters, the other seats'
     hidden pending cards and the generator resampled from ``rng``.

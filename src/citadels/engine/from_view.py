@@ -415,7 +415,7 @@ def _fill_cards(s: GameState, view: dict[str, Any], deck: dict[str, int]) -> Non
             shown = None
         if shown is None and kind == "cardinal":
             # The district built on the Cardinal's loan is named by the loan's event.
-            loan = next(ev for ev in reversed(s.log) if ev.kind == "loan")
+            loan = next(ev for ev in s.log[::-1] if ev.kind == "loan")
             shown = [loan.data["district"]]
         if shown is not None:
             pending_cards = list(shown)

@@ -23,6 +23,13 @@ from citadels.errors import (
 RECORD_FORMAT = "citadels.record/1"
 GAME_FORMAT = "citadels.game/1"
 
+#: The annotation of an argument that a public function checks itself, refusing a wrong
+#: value with the engine's own error (a seat is an ``int`` or ``None``: not a str, not a
+#: bool). ``Any``, not the type it must have: compiled with mypyc (``citadels.compiled``),
+#: a typed argument is checked on entry, so a str would raise ``TypeError`` before the
+#: function's own check, and a bool would arrive as an int.
+Checked = Any
+
 
 class Game:
     """One game of Citadels. Use :func:`new_game` to start one.
@@ -32,6 +39,10 @@ class Game:
     """
 
     __slots__ = ("_actions", "_legal", "_setup", "state")
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Game:
+        # ``copy()`` builds a game without ``__init__``: see the note in engine/state.py.
+        return object.__new__(cls)
 
     def __init__(self, state: GameState, setup: dict[str, Any]) -> None:
         self.state = state
@@ -100,7 +111,7 @@ class Game:
 
     # --- playing --------------------------------------------------------------------------
 
-    def apply(self, action: Action, seat: int | None = None) -> None:
+    def apply(self, action: Action, seat: Checked = None) -> None:
         """Play ``action`` for the seat to move (checked against ``seat`` when given).
 
         Raises ``MalformedAction`` for something that is not an action, ``NotYourTurn``,
@@ -128,7 +139,7 @@ class Game:
         self._legal = None
         self._actions.append(action)
 
-    def apply_json(self, obj: Any, seat: int | None = None) -> Action:
+    def apply_json(self, obj: Any, seat: Checked = None) -> Action:
         """Read an action from JSON and apply it; returns the action."""
         action = action_from_json(obj)
         self.apply(action, seat)
@@ -143,21 +154,21 @@ class Game:
         analysis only. Clients use :meth:`provisional_result`."""
         return scoring.score(self.state)
 
-    def provisional_result(self, seat: int | None = None) -> Outcome:
+    def provisional_result(self, seat: Checked = None) -> Outcome:
         """The scores and ranks as ``seat`` (``None``: a spectator) can count them now, from
         what its view shows and nothing else (C-10): hidden cards and unrevealed characters
         are left out. Once the game is over, the same as :meth:`result`."""
         self._check_seat(seat)
         return scoring.provisional_score(self.state, seat)
 
-    def _check_seat(self, seat: int | None) -> None:
+    def _check_seat(self, seat: Checked) -> None:
         n = len(self.state.players)
         if seat is not None and (type(seat) is not int or not 0 <= seat < n):
             raise InvalidArgument(
                 f"seat must be None or an integer from 0 to {n - 1}, not {describe(seat)}"
             )
 
-    def view(self, seat: int | None = None, *, log_from: int = 0) -> dict[str, Any]:
+    def view(self, seat: Checked = None, *, log_from: Checked = 0) -> dict[str, Any]:
         """What ``seat`` may know, as JSON-ready data (``None``: a spectator) (C-10)."""
         self._check_seat(seat)
         if type(log_from) is not int or log_from < 0:
@@ -230,7 +241,7 @@ def copy_options(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def new_game(
-    edition: str = "classic", players: int = 4, *, seed: int | None = None, **options: Any
+    edition: Checked = "classic", players: Checked = 4, *, seed: Checked = None, **options: Any
 ) -> Game:
     """Start a game of ``edition`` for ``players`` seats.
 

@@ -45,6 +45,13 @@ class Event(NamedTuple):
 #: ``Event(...)`` without the named tuple's Python-level ``__new__`` (one event per log entry).
 _new_event = tuple.__new__
 
+# A note on ``__new__``: the ``copy()`` methods build an instance without running
+# ``__init__`` (``Player.__new__(Player)``), then set every attribute. Compiled with mypyc
+# (``citadels.compiled``), that call runs ``__init__`` unless the class spells out a
+# ``__new__`` returning ``object.__new__(cls)``, so the classes copied this way do. Their
+# ``__init__`` must not raise: mypyc loses an exception raised in an ``__init__`` of a class
+# with its own ``__new__``.
+
 
 class Player:
     """One seat: gold, hand, city and the characters held this round."""
@@ -60,6 +67,10 @@ class Player:
         "quarry_duplicate",
         "seat",
     )
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Player:
+        # See the note above ``Player``.
+        return object.__new__(cls)
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -120,6 +131,10 @@ class Turn:
         "seat",
         "used",
     )
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Turn:
+        # See the note above ``Player``.
+        return object.__new__(cls)
 
     def __init__(self, seat: int, character: str, build_limit: int) -> None:
         self.seat = seat
@@ -242,6 +257,10 @@ class GameState:
         "warrants",
         "witch",
     )
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> GameState:
+        # See the note above ``Player``.
+        return object.__new__(cls)
 
     def __init__(self, edition: Edition, players: int, options: dict[str, Any], seed: int) -> None:
         self.edition = edition

@@ -20,7 +20,9 @@ def known_facedown(s: GameState, viewer: int | None) -> list[str]:
     if viewer is None or s.phase == OVER:
         return []
     seen: list[str] = []
-    for ev in reversed(s.log):
+    log = s.log
+    for i in range(len(log) - 1, -1, -1):  # not reversed(): mypyc fails on it here
+        ev = log[i]
         if ev.kind == "round":
             break
         if ev.kind in ("put_aside", "look_facedown") and viewer in ev.viewers and ev.secret:
