@@ -3,7 +3,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run demo play load install test lint typecheck pytest soak bench clean messages update-po compile
+.PHONY: run demo play load install test lint typecheck pytest soak bench clean messages update-po compile compiled
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -33,7 +33,18 @@ $(LOCALE)/%/LC_MESSAGES/citadels.mo: $(LOCALE)/%/LC_MESSAGES/citadels.po $(STAMP
 
 compile: $(MO_FILES)
 
-install: $(STAMP) compile
+# The engine compiled with mypyc (docs/api.md, "The compiled engine"), rebuilt when one of its
+# sources changes; without a C compiler it builds nothing and the pure-Python engine runs.
+# `import citadels` checks the build against the sources' hash, so a stale one never runs.
+COMPILED := src/citadels/_compiled/manifest.json
+COMPILED_SOURCES := $(shell python3 tools/build_compiled.py --sources)
+
+$(COMPILED): $(STAMP) $(COMPILED_SOURCES) src/citadels/compiled.py tools/build_compiled.py
+	$(PY) tools/build_compiled.py
+
+compiled: $(COMPILED)
+
+install: $(STAMP) compile compiled
 
 # Sets up and starts the online game with SQLite (./citadels.sqlite3); it prints the URL to open.
 run: install
@@ -69,4 +80,4 @@ bench: install
 	$(VENV)/bin/citadels bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis src/citadels/_compiled

@@ -375,6 +375,8 @@ def test_bench_json() -> None:
         assert entry["copy_us"] > 0 and entry["decision_us"] > 0 and entry["view_us"] > 0
         assert entry["tail_view_us"] > 0
     assert set(data["goals"]) == {"classic_games_per_second", "copy_us"}
+    assert data["compiled"] is citadels.engine.COMPILED
+    assert data["engine"].startswith("compiled" if data["compiled"] else "pure Python")
     assert all(isinstance(g["met"], bool) for g in data["goals"].values())
 
 
@@ -391,6 +393,8 @@ def test_bench_markdown() -> None:
     rows = [line for line in result.stdout.splitlines() if line.startswith("| `")]
     assert [row.split("`")[1] for row in rows] == ["basic", "dezh", "classic", "2016"]
     assert all(row.count("|") == 8 for row in rows)
+    engine = "compiled (mypyc)" if citadels.engine.COMPILED else "pure Python"
+    assert f"{engine} engine" in result.stdout.splitlines()[0]
 
 
 def test_bench_bad_options() -> None:

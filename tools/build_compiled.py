@@ -47,7 +47,7 @@ def missing_toolchain() -> str:
         return f"no Python headers ({include}/Python.h; install python3-dev)"
     try:
         import mypyc.build  # noqa: F401
-        import setuptools  # noqa: F401
+        import setuptools  # type: ignore[import-untyped]  # noqa: F401
     except ImportError as exc:
         return f"no {exc.name} (install the dev extra: pip install -e '.[dev]')"
     return ""
@@ -72,8 +72,8 @@ def compile_into(package: Path, compiled: ModuleType, staging: Path, work: Path)
         )
         dist = Distribution({"name": "citadels-compiled", "ext_modules": extensions})
         cmd = dist.get_command_obj("build_ext")
-        cmd.build_lib = str(work / "lib")  # type: ignore[attr-defined]
-        cmd.build_temp = str(work / "temp")  # type: ignore[attr-defined]
+        cmd.build_lib = str(work / "lib")
+        cmd.build_temp = str(work / "temp")
         cmd.ensure_finalized()
         cmd.run()
     finally:
@@ -99,6 +99,10 @@ def build(package: Path, out: Path | None = None) -> int:
         print(f"compiled engine not built: {missing}; the pure-Python engine will run")
         return 0
     before = compiled.digest(package)
+    if out == package / "_compiled" and not compiled.check(package, honour_env=False):
+        (out / "manifest.json").touch()
+        print(f"compiled engine up to date: {out}")
+        return 0
     with tempfile.TemporaryDirectory(prefix="citadels-mypyc-") as tmp:
         staging = Path(tmp) / "staging"
         staging.mkdir()
@@ -123,7 +127,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "")
     parser.add_argument("--package", type=Path, default=ROOT / "src" / "citadels")
     parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument(
+        "--sources", action="store_true", help="list the sources the build depends on"
+    )
     args = parser.parse_args(argv)
+    if args.sources:
+        compiled = load_compiled(args.package.resolve())
+        print(" ".join(f"{args.package}/{m}" for m in (*compiled.MODULES, *compiled.DEPENDENCIES)))
+        return 0
     return build(args.package.resolve(), args.out)
 
 

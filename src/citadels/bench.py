@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from citadels.compiled import engine_name
+from citadels.engine import COMPILED
 from citadels.engine.actions import Action
 from citadels.engine.game import Game, new_game
 
@@ -55,6 +57,8 @@ class BenchReport:
     timings: tuple[EditionTiming, ...]
     python: str
     machine: str
+    engine: str = ""
+    """Which engine ran: ``compiled (mypyc)`` or ``pure Python`` (``citadels.compiled``)."""
 
     def timing(self, edition: str) -> EditionTiming | None:
         """The figures of ``edition``, if it was measured."""
@@ -84,6 +88,8 @@ class BenchReport:
         return {
             "python": self.python,
             "machine": self.machine,
+            "engine": self.engine,
+            "compiled": COMPILED,
             "editions": [asdict(t) for t in self.timings],
             "goals": self.goals(),
         }
@@ -190,13 +196,15 @@ def run_bench(
         timings=timings,
         python=f"{platform.python_implementation()} {platform.python_version()}",
         machine=f"{platform.system()} {platform.machine()}",
+        engine=engine_name(),
     )
 
 
 def markdown_table(report: BenchReport) -> str:
     """The figures as a Markdown table (the one in the README)."""
     lines = [
-        f"Random playouts on one core, {report.python}, {report.machine}:",
+        f"Random playouts on one core, {report.python}, {report.machine}, "
+        f"{report.engine or 'pure Python'} engine:",
         "",
         "| Edition | Games/s | Decisions/s | µs/decision | copy() µs | view() µs | "
         "view() µs, no log |",

@@ -62,7 +62,7 @@ MODULES: tuple[str, ...] = (
 
 #: Sources the compiled modules depend on without being compiled themselves: a change to
 #: them also makes the build stale (mypyc compiles against their types).
-DEPENDENCIES: tuple[str, ...] = ("editions.py", "engine/actions.py", "errors.py", "compiled.py")
+DEPENDENCIES: tuple[str, ...] = ("editions.py", "engine/actions.py", "errors.py")
 
 #: Environment variable forcing the pure-Python engine.
 PURE_VARIABLE = "CITADELS_PURE"
@@ -95,34 +95,38 @@ def pure_requested() -> bool:
     return os.environ.get(PURE_VARIABLE, "").strip().lower() in ("1", "true", "yes", "on")
 
 
-def check() -> str:
-    """Why the compiled build cannot be used, or "" when it can."""
-    if pure_requested():
+def check(package: Path = PACKAGE, *, honour_env: bool = True) -> str:
+    """Why the compiled build of ``package`` cannot be used, or "" when it can
+    (``honour_env``: ``CITADELS_PURE`` counts)."""
+    if honour_env and pure_requested():
         return f"{PURE_VARIABLE} is set"
-    if not MANIFEST.is_file():
+    build = package / BUILD_DIR.name
+    manifest_path = build / MANIFEST.name
+    if not manifest_path.is_file():
         return "no compiled build (make install builds one where a C compiler is present)"
     try:
-        manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
         suffix = manifest["suffix"]
         recorded = manifest["digest"]
+        modules = tuple(manifest["modules"])
     except (OSError, ValueError, KeyError, TypeError):
-        return f"unreadable manifest {MANIFEST}"
+        return f"unreadable manifest {manifest_path}"
     if suffix != extension_suffix():
         return f"the compiled build is for {suffix}, not this interpreter ({extension_suffix()})"
-    missing = [m for m in (*MODULES, GROUP) if not _extension(m).is_file()]
+    if modules != MODULES:
+        return "the compiled build has other modules than citadels/compiled.py lists"
+    missing = [m for m in (*MODULES, GROUP) if not _extension(m, build).is_file()]
     if missing:
         return f"the compiled build lacks {missing[0]}"
-    if recorded != digest():
+    if recorded != digest(package):
         return "the engine's sources changed since the compiled build (run make install)"
     return ""
 
 
-def _extension(module: str) -> Path:
+def _extension(module: str, build: Path = BUILD_DIR) -> Path:
     """The extension file of a compiled module (``engine/rules.py``) or of the group."""
-    stem = module.removesuffix(".py")
-    if module == GROUP:
-        stem = f"{GROUP}__mypyc"
-    return BUILD_DIR / f"{stem}{extension_suffix()}"
+    stem = f"{GROUP}__mypyc" if module == GROUP else module.removesuffix(".py")
+    return build / f"{stem}{extension_suffix()}"
 
 
 def activate(package_path: list[str]) -> bool:
@@ -161,6 +165,11 @@ def engine_path(path: list[str]) -> None:
         path.insert(0, str(BUILD_DIR / "engine"))
 
 
+def engine_name() -> str:
+    """Which engine runs: ``compiled (mypyc)`` or ``pure Python``."""
+    return "compiled (mypyc)" if COMPILED else "pure Python"
+
+
 def describe() -> str:
     """One line for humans: which engine runs, and why not the compiled one."""
-    return "compiled (mypyc)" if COMPILED else f"pure Python ({REASON})"
+    return engine_name() if COMPILED else f"{engine_name()} ({REASON})"

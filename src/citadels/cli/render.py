@@ -827,7 +827,7 @@ def bench_table(report: BenchReport) -> RenderableType:
     players = sorted({t.players for t in report.timings})
     table = Table(
         title=f"Random playouts on one core, {'/'.join(map(str, players))} players "
-        f"({report.python}, {report.machine})",
+        f"({report.python}, {report.machine}; engine: {report.engine or 'pure Python'})",
         title_style="bold",
         header_style="bold",
         box=box.SIMPLE_HEAD,
