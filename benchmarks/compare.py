@@ -16,9 +16,13 @@ seconds per run:
 - ``view``: ``view(seat)`` and ``view(seat, log_from=len(log))`` 150 decisions into a seeded
   random ``classic`` game (µs; lower is better).
 
-Both sides play the same games, seed for seed. Run from the repository root::
+Both sides play the same games, seed for seed. The current side runs with each engine of
+``--engines``: ``compiled`` (the mypyc build of ``make install``; the run stops if it is not
+in use) and ``pure`` (``CITADELS_PURE=1``); the baseline, extracted from git without any
+build, is always pure Python. Run from the repository root::
 
     python benchmarks/compare.py [--baseline bd5fa0a] [--rounds 5] [--seconds 2]
+        [--engines compiled,pure]
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 BASELINE = "bd5fa0a"
 WORKLOADS = ("random", "heuristic", "view")
+ENGINES = ("compiled", "pure")
 
 
 # --- the measurements, run in a child process against one side's ``citadels`` ------------
@@ -116,8 +121,10 @@ def worker(workload: str, seconds: float) -> None:
     import citadels
 
     run = {"random": _random, "heuristic": _heuristic, "view": _view}[workload]
-    out = run(seconds)
-    out["source"] = str(Path(citadels.__file__).resolve().parent)  # type: ignore[assignment]
+    out: dict[str, Any] = dict(run(seconds))
+    out["source"] = str(Path(citadels.__file__).resolve().parent)
+    engine = getattr(citadels, "engine", None)
+    out["compiled"] = bool(getattr(engine, "COMPILED", False))
     print(json.dumps(out))
 
 
@@ -135,9 +142,13 @@ def extract(ref: str, into: Path) -> Path:
     return into / "src"
 
 
-def measure(src: Path, workload: str, seconds: float) -> dict[str, Any]:
-    """One run of ``workload`` in a fresh process importing ``citadels`` from ``src``."""
+def measure(src: Path, workload: str, seconds: float, engine: str = "pure") -> dict[str, Any]:
+    """One run of ``workload`` in a fresh process importing ``citadels`` from ``src`` with
+    ``engine`` (``pure``: ``CITADELS_PURE=1``; ``compiled``: its build must be in use)."""
     env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
+    env.pop("CITADELS_PURE", None)
+    if engine == "pure":
+        env["CITADELS_PURE"] = "1"
     proc = subprocess.run(
         [sys.executable, str(Path(__file__).resolve()), "--worker", workload, str(seconds)],
         env=env,
@@ -148,6 +159,11 @@ def measure(src: Path, workload: str, seconds: float) -> dict[str, Any]:
     out: dict[str, Any] = json.loads(proc.stdout.strip().splitlines()[-1])
     if Path(out["source"]) != (src / "citadels").resolve():
         raise SystemExit(f"the run imported {out['source']}, not {src / 'citadels'}")
+    if out["compiled"] != (engine == "compiled"):
+        raise SystemExit(
+            f"the {engine} run of {src} used the {'compiled' if out['compiled'] else 'pure'} "
+            "engine (is the compiled build up to date? make install)"
+        )
     return out
 
 
@@ -162,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5, help="alternations (default 5)")
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per run")
     parser.add_argument("--workloads", default=",".join(WORKLOADS), help="comma-separated")
+    parser.add_argument(
+        "--engines", default=",".join(ENGINES), help="engines of the current side (comma-separated)"
+    )
     parser.add_argument("--json", action="store_true", help="print the runs as JSON")
     parser.add_argument(
         "--worker", nargs=2, metavar=("WORKLOAD", "SECONDS"), help=argparse.SUPPRESS
@@ -174,6 +193,9 @@ def main(argv: list[str] | None = None) -> int:
     unknown = [w for w in workloads if w not in WORKLOADS]
     if unknown:
         parser.error(f"unknown workload {unknown[0]!r}; choose from {', '.join(WORKLOADS)}")
+    engines = [e for e in args.engines.split(",") if e]
+    if not engines or any(e not in ENGINES for e in engines):
+        parser.error(f"--engines takes some of {', '.join(ENGINES)}")
     current = ROOT / "src"
     rev = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", args.baseline],
@@ -181,36 +203,41 @@ def main(argv: list[str] | None = None) -> int:
         capture_output=True,
         text=True,
     ).stdout.strip()
+    labels = ["baseline", *engines]
     runs: dict[str, dict[str, list[dict[str, Any]]]] = {
-        w: {"baseline": [], "current": []} for w in workloads
+        w: {label: [] for label in labels} for w in workloads
     }
     with tempfile.TemporaryDirectory(prefix="citadels-baseline-") as tmp:
         baseline = extract(args.baseline, Path(tmp))
-        print(f"baseline {args.baseline} ({rev}) vs current {current}; {sys.version.split()[0]}")
+        print(
+            f"baseline {args.baseline} ({rev}, pure) vs current {current} "
+            f"({', '.join(engines)}); {sys.version.split()[0]}"
+        )
         for r in range(args.rounds):
             for w in workloads:
-                sides = [("baseline", baseline), ("current", current)]
-                for side, src in sides if r % 2 == 0 else sides[::-1]:
-                    runs[w][side].append(measure(src, w, args.seconds))
+                sides = [("baseline", baseline, "pure")] + [(e, current, e) for e in engines]
+                for label, src, engine in sides if r % 2 == 0 else sides[::-1]:
+                    runs[w][label].append(measure(src, w, args.seconds, engine))
             print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
     if args.json:
         print(json.dumps({"baseline": args.baseline, "runs": runs}, indent=1))
         return 0
     print(f"{'':34}{'median  [min … max] over ' + str(args.rounds) + ' rounds':>40}")
     for w in workloads:
-        keys = [k for k in runs[w]["current"][0] if k != "source"]
+        keys = [k for k in runs[w]["baseline"][0] if k not in ("source", "compiled")]
         for key in keys:
             base = [run[key] for run in runs[w]["baseline"]]
-            cur = [run[key] for run in runs[w]["current"]]
-            # The ratio of each round's pair: > 1 is faster now (for µs, baseline / current).
-            if key.endswith("_us"):
-                ratios = [b / c for b, c in zip(base, cur, strict=True)]
-            else:
-                ratios = [c / b for b, c in zip(base, cur, strict=True)]
             print(f"{w} {key}")
-            print(f"  baseline {spread(base)}")
-            print(f"  current  {spread(cur)}")
-            print(f"  speed-up {spread(ratios)}x")
+            print(f"  {'baseline':17}{spread(base)}")
+            for engine in engines:
+                cur = [run[key] for run in runs[w][engine]]
+                # Each round's pair: > 1 is faster now (for µs, baseline / current).
+                if key.endswith("_us"):
+                    ratios = [b / c for b, c in zip(base, cur, strict=True)]
+                else:
+                    ratios = [c / b for b, c in zip(base, cur, strict=True)]
+                print(f"  {engine:17}{spread(cur)}")
+                print(f"  {'  speed-up':17}{spread(ratios)}x")
     return 0
 
 
