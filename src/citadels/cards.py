@@ -7,12 +7,13 @@ has one table per edition; an edition (``citadels.editions``) picks the tables i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-YELLOW = "yellow"
-BLUE = "blue"
-GREEN = "green"
-RED = "red"
-PURPLE = "purple"
+YELLOW: Final = "yellow"
+BLUE: Final = "blue"
+GREEN: Final = "green"
+RED: Final = "red"
+PURPLE: Final = "purple"
 
 #: The four colours of the coloured districts, in rulebook order.
 FOUR_COLOURS: tuple[str, ...] = (YELLOW, BLUE, GREEN, RED)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
 from citadels import cards
 from citadels.cards import Character, District
@@ -21,7 +21,7 @@ AFTER_GATHER = "after_gather"
 #: Warlord timing: at any point of the turn (D-7, 2016).
 ANY_TIME = "any_time"
 #: Warlord timing: at the end of the turn, after building; destroying ends the turn (K-4).
-END_OF_TURN = "end_of_turn"
+END_OF_TURN: Final = "end_of_turn"
 
 #: Two-player selection (B-4): picking goes round twice, the rest is unused.
 TWICE_ROUND = "twice_round"

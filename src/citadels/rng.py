@@ -7,10 +7,10 @@ The mixing function is SplitMix64.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-MASK64 = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+MASK64: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
 
 
 def next_state(state: int) -> tuple[int, int]:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from citadels.engine import rules, views
 from citadels.engine.game import Checked, Game
@@ -60,7 +60,7 @@ HiddenPart = Callable[[GameState, int], Resampler | None]
 #: whenever the seat's view shows them.
 PUBLIC_PENDING_KINDS: set[str] = {"graveyard", "confiscate", "cardinal"}
 
-_NEVER = 1 << 30
+_NEVER: Final = 1 << 30
 """The step of a character still on offer, or left over when the selection ends."""
 
 

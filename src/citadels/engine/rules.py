@@ -6,7 +6,7 @@ among them (``Game.apply`` checks); ``explain_illegal`` says why an action is no
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from citadels.editions import KEEP_AND_PUT_ASIDE, Edition
 from citadels.engine import (
@@ -95,8 +95,8 @@ def power_of(s: GameState, character: str) -> CharacterPower:
     return POWERS_BY_EDITION[s.edition.id][character]
 
 
-PICK = "pick"
-PUT_ASIDE = "put_aside"
+PICK: Final = "pick"
+PUT_ASIDE: Final = "put_aside"
 
 
 #: C-3: characters put aside face up, by player count, with 8 and with 9 characters.

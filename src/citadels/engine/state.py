@@ -6,7 +6,7 @@ except the few helpers that every rule needs (drawing, shuffling, the district c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from citadels import rng
 from citadels.editions import Edition
@@ -14,22 +14,22 @@ from citadels.editions import Edition
 if TYPE_CHECKING:
     from citadels.engine.events import RenderedLog
 
-SELECTION = "selection"
-TURNS = "turns"
-OVER = "over"
+SELECTION: Final = "selection"
+TURNS: Final = "turns"
+OVER: Final = "over"
 
 #: Turn modes (see ``Turn.mode``).
-NORMAL = "normal"
-GATHER_ONLY = "gather_only"
-BEWITCHED = "bewitched"
-WITCH = "witch"
-THREATENED = "threatened"
+NORMAL: Final = "normal"
+GATHER_ONLY: Final = "gather_only"
+BEWITCHED: Final = "bewitched"
+WITCH: Final = "witch"
+THREATENED: Final = "threatened"
 
 #: ``Pending.keep`` of a "give_crown" decision: who settles the Emperor's tribute
 #: (`classic`: the receiver; `2016`: the Emperor; a killed 2016 Emperor: nobody, R-27).
-RECEIVER_PAYS = 0
-EMPEROR_TAKES = 1
-NO_TRIBUTE = 2
+RECEIVER_PAYS: Final = 0
+EMPEROR_TAKES: Final = 1
+NO_TRIBUTE: Final = 2
 
 
 class Event(NamedTuple):
