@@ -122,9 +122,9 @@ def scoring_choices(s: GameState, seat: int, final_round: int) -> list[dict[str,
 def income_count(s: GameState, seat: int, colour: str) -> int:
     """Districts paying income to a character of ``colour`` (C-9); the School of Magic
     counts as that colour (R-9), the Haunted City never does (R-8)."""
-    districts = s.edition.districts
+    colours = s.cards.district_colour
     count = 0
     for d in s.players[seat].city:
-        if districts[d].colour == colour or d == "school_of_magic":
+        if colours[d] == colour or d == "school_of_magic":
             count += 1
     return count

@@ -396,7 +396,7 @@ def close_round(s: GameState) -> None:
 
 
 def income_colour(character: str, s: GameState) -> str | None:
-    return s.edition.characters[character].colour
+    return s.cards.character_colour[character]
 
 
 def take_income(s: GameState, t: Turn, cards: int = 0) -> None:
@@ -444,7 +444,7 @@ def outside_limit(t: Turn, district: str, s: GameState) -> bool:
     """R-30: the Stables, and the Trader's green districts, do not count toward the limit."""
     if district == "stables":
         return True
-    return t.character == "trader" and s.edition.districts[district].colour == "green"
+    return t.character == "trader" and s.cards.district_colour[district] == "green"
 
 
 def build_actions(s: GameState, t: Turn, out: list[Action]) -> None:
@@ -457,9 +457,12 @@ def build_actions(s: GameState, t: Turn, out: list[Action]) -> None:
         return
     gold = p.gold
     city = p.city
+    # The printed cost is the price but with a Factory (R-13), which ``build_price`` knows.
+    factory = "factory" in city
+    costs = s.cards.cost
     free: list[str] = []
     for d in sorted(set(p.hand)):
-        price = build_price(s, t.seat, d)
+        price = build_price(s, t.seat, d) if factory else costs[d]
         if price is None or not (room or outside_limit(t, d, s)):
             continue
         if (d in city or d == "monument") and not buildable(s, t, d):
