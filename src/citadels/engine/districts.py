@@ -21,18 +21,23 @@ from citadels.engine.state import GameState, Turn
 # --- gather modifiers: Observatory and Library (R-10) ------------------------------------
 
 
+_GATHER_GOLD = cached(GatherGold)
+_DRAW_2 = cached(GatherCards, 2)
+_DRAW_3 = cached(GatherCards, 3)
+
+
 def gather_actions(s: GameState, seat: int, out: list[Action]) -> None:
     """The gather choices (C-7): 2 gold, or draw; the Observatory draws 3 (optional in
     `dezh`, T2; the rule in `classic`, T3). Drawing is not offered from an empty deck."""
-    out.append(cached(GatherGold))
+    out.append(_GATHER_GOLD)
     if not s.deck:
         return
     if "observatory" in s.players[seat].city:
         if s.edition.observatory_optional:
-            out.append(cached(GatherCards, 2))
-        out.append(cached(GatherCards, 3))
+            out.append(_DRAW_2)
+        out.append(_DRAW_3)
     else:
-        out.append(cached(GatherCards, 2))
+        out.append(_DRAW_2)
 
 
 def keep_count(s: GameState, seat: int, drawn: int) -> int:

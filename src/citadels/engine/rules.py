@@ -420,20 +420,24 @@ def take_income(s: GameState, t: Turn, cards: int = 0) -> None:
     )
 
 
-def income_actions(s: GameState, t: Turn, out: list[Action]) -> None:
-    colour = income_colour(t.character, s)
+_TAKE_INCOME = cached(TakeIncome, 0)
+_END_TURN = cached(EndTurn)
+
+
+def income_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Action]) -> None:
+    colour = s.cards.character_colour[t.character]
     if colour is None:
         return
     count = districts.income_count(s, t.seat, colour)
     if count <= 0:
         return
-    paid_in = power_of(s, t.character).income_in_cards
-    if paid_in == "all":
+    paid_in = power.income_in_cards
+    if paid_in == "none":
+        out.append(_TAKE_INCOME)
+    elif paid_in == "all":
         out.append(cached(TakeIncome, count))
-    elif paid_in == "split":
-        out.extend(cached(TakeIncome, c) for c in range(count + 1))
     else:
-        out.append(cached(TakeIncome, 0))
+        out.extend(cached(TakeIncome, c) for c in range(count + 1))
 
 
 def can_build(s: GameState, t: Turn) -> bool:
@@ -447,7 +451,7 @@ def outside_limit(t: Turn, district: str, s: GameState) -> bool:
     return t.character == "trader" and s.cards.district_colour[district] == "green"
 
 
-def build_actions(s: GameState, t: Turn, out: list[Action]) -> None:
+def build_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Action]) -> None:
     """C-8: a district from hand, paid in full (R-13), not a name already in the city unless
     the Wizard or the Quarry allows it (R-12, R-30); the Thieves' Den partly in cards; the
     Framework and Necropolis by destroying; the Cardinal's loan."""
@@ -475,7 +479,7 @@ def build_actions(s: GameState, t: Turn, out: list[Action]) -> None:
     if "framework" in city or "necropolis" in free:
         districts_2016.free_builds(s, t, free, out)
     if room:
-        power_of(s, t.character).build_actions(s, t, out)
+        power.build_actions(s, t, out)
 
 
 def turn_actions(s: GameState, t: Turn) -> list[Action]:
@@ -486,16 +490,17 @@ def turn_actions(s: GameState, t: Turn) -> list[Action]:
         if t.mode == WITCH:
             power_of(s, "witch").actions(s, t, out)
         return out
+    power = power_of(s, t.character)
     if not t.income_taken:
-        income_actions(s, t, out)
+        income_actions(s, t, power, out)
     if not t.power_used:
-        power_of(s, t.character).actions(s, t, out)
+        power.actions(s, t, out)
     if can_build(s, t):
-        build_actions(s, t, out)
+        build_actions(s, t, power, out)
     districts.turn_actions(s, t, out)
     bonus_districts.turn_actions(s, t, out)
     if t.gathered:
-        out.append(cached(EndTurn))
+        out.append(_END_TURN)
     return out
 
 
@@ -604,7 +609,9 @@ def apply(s: GameState, action: Action) -> None:
         t = s.turn
         assert t is not None
         cls = type(action)
-        if cls is Build:
+        if cls is EndTurn:
+            t.ending = True
+        elif cls is Build:
             assert isinstance(action, Build)
             build(s, t, action.district)
         elif cls is GatherGold:
@@ -622,8 +629,6 @@ def apply(s: GameState, action: Action) -> None:
         elif cls is BuildFree:
             assert isinstance(action, BuildFree)
             build_free(s, t, action)
-        elif cls is EndTurn:
-            t.ending = True
         elif cls is UseLaboratory:
             assert isinstance(action, UseLaboratory)
             districts.use_laboratory(s, t, action.district)
