@@ -233,21 +233,25 @@ def is_last_chooser_step(s: GameState) -> bool:
     return len(s.players) >= 4 and len(s.steps) == 1 and len(s.pool) == 1
 
 
+def offered_characters(s: GameState, last_chooser: bool) -> list[str]:
+    """The characters the chooser picks from, in rank order: the pool, and the C-3 face-down
+    card too for the last chooser handed a single card (C-5). A new list."""
+    if last_chooser:
+        return sorted(s.pool + s.facedown[:1], key=s.characters.index)
+    return s.pool[:]
+
+
 def selection_actions(s: GameState) -> list[Action]:
     kind = s.steps[0][1]
     if kind == PUT_ASIDE:
         return [cached(PutAsideCharacter, c) for c in s.pool]
-    offered = s.pool
-    if is_last_chooser_step(s):
-        offered = sorted(s.pool + s.facedown[:1], key=s.characters.index)
-    return [cached(PickCharacter, c) for c in offered]
+    pick = s.cards.pick
+    return [pick[c] for c in offered_characters(s, is_last_chooser_step(s))]
 
 
 def apply_selection(s: GameState, action: Action) -> None:
     last_chooser = is_last_chooser_step(s)
-    offered = s.pool[:]
-    if last_chooser:
-        offered = sorted(offered + s.facedown[:1], key=s.characters.index)
+    offered = offered_characters(s, last_chooser)
     seat = s.steps.pop(0)[0]
     if isinstance(action, PutAsideCharacter):
         s.pool.remove(action.character)
@@ -475,7 +479,7 @@ def build_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Action
         if price <= gold or (
             d == "thieves_den" and districts_2016.thieves_den_affordable(s, t.seat, price)
         ):
-            out.append(cached(Build, d))
+            out.append(s.cards.build[d])
     if "framework" in city or "necropolis" in free:
         districts_2016.free_builds(s, t, free, out)
     if room:

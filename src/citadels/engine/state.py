@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from citadels import rng
 from citadels.editions import Edition
+from citadels.engine.actions import Build, PickCharacter, cached
 
 if TYPE_CHECKING:
     from citadels.engine.events import RenderedLog
@@ -51,7 +52,7 @@ class CardFacts:
     build's price, a district's colour, a character's rank and income colour), where the
     edition's read-only mappings of card records cost more. One per edition, shared."""
 
-    __slots__ = ("character_colour", "cost", "district_colour", "rank")
+    __slots__ = ("build", "character_colour", "cost", "district_colour", "pick", "rank")
 
     def __init__(self, edition: Edition) -> None:
         self.cost: dict[str, int | None] = {d: c.cost for d, c in edition.districts.items()}
@@ -62,6 +63,12 @@ class CardFacts:
             c: ch.colour for c, ch in edition.characters.items()
         }
         """Character id -> the colour it collects income for (``None``: none)."""
+        self.build: dict[str, Build] = {d: cached(Build, d) for d in edition.districts}
+        """District id -> the shared ``Build`` action (in nearly every turn's legal actions)."""
+        self.pick: dict[str, PickCharacter] = {
+            c: cached(PickCharacter, c) for c in edition.characters
+        }
+        """Character id -> the shared ``PickCharacter`` action."""
 
 
 #: ``CardFacts`` by edition (the edition is kept with them: ids of live objects only).
