@@ -96,12 +96,24 @@ GOOD_PURPLE = frozenset(
 )
 
 
+#: Editions by the id a view names (``get_edition`` matches ids loosely, which costs more
+#: than the rest of reading a view).
+_EDITIONS: dict[str, Edition] = {}
+
+
+def _edition(edition_id: str) -> Edition:
+    edition = _EDITIONS.get(edition_id)
+    if edition is None:
+        edition = _EDITIONS[edition_id] = get_edition(edition_id)
+    return edition
+
+
 class _Table:
     """Facts the heuristics need, read once from a view."""
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
-        self.edition: Edition = get_edition(view["edition"])
+        self.edition: Edition = _edition(view["edition"])
         self.seat: int = view["seat"]
         self.players: list[dict[str, Any]] = view["players"]
         self.me = self.players[self.seat]
