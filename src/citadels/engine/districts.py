@@ -49,6 +49,10 @@ def keep_count(s: GameState, seat: int, drawn: int) -> int:
 
 # --- once-per-turn districts: Laboratory and Smithy (R-11) -------------------------------
 
+#: The districts with a power their owner may use in his turn (here and in
+#: ``bonus_districts``): a city without any has no district action to list.
+TURN_POWERS = frozenset({"laboratory", "smithy", "armory", "museum"})
+
 
 def turn_actions(s: GameState, t: Turn, out: list[Action]) -> None:
     """The once-per-own-turn district powers still available to the player on turn."""

@@ -501,8 +501,9 @@ def turn_actions(s: GameState, t: Turn) -> list[Action]:
         power.actions(s, t, out)
     if can_build(s, t):
         build_actions(s, t, power, out)
-    districts.turn_actions(s, t, out)
-    bonus_districts.turn_actions(s, t, out)
+    if not districts.TURN_POWERS.isdisjoint(s.players[t.seat].city):
+        districts.turn_actions(s, t, out)
+        bonus_districts.turn_actions(s, t, out)
     if t.gathered:
         out.append(_END_TURN)
     return out
