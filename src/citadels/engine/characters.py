@@ -215,12 +215,15 @@ class Warlord(CharacterPower):
         for p in s.players:
             if p.seat == shielded or s.is_complete(p.seat):
                 continue
+            # Without the Artist's gold or a Great Wall in the city, the price of each of its
+            # districts is that least price.
+            plain = not p.beautified and "great_wall" not in p.city
             for d in sorted(set(p.city)):
                 # The printed cost − 1 is the least a destruction can cost: a district
                 # beyond it is out of reach without working out the rest.
                 if d == "keep" or (costs[d] or 0) - 1 > gold:
                     continue
-                if destroy_cost(s, p.seat, d) <= gold:
+                if plain or destroy_cost(s, p.seat, d) <= gold:
                     out.append(cached(DestroyAction, p.seat, d))
 
     def apply(self, s: GameState, t: Turn, action: Action) -> None:
