@@ -230,7 +230,7 @@ def advance_selection(s: GameState) -> None:
 
 def is_last_chooser_step(s: GameState) -> bool:
     """C-5: the last chooser handed a single card also sees the C-3 face-down card."""
-    return len(s.players) >= 4 and len(s.steps) == 1 and len(s.pool) == 1
+    return len(s.steps) == 1 and len(s.pool) == 1 and len(s.players) >= 4
 
 
 def offered_characters(s: GameState, last_chooser: bool) -> list[str]:
@@ -464,23 +464,28 @@ def build_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Action
     if not room and t.character != "trader" and "stables" not in p.hand:
         return
     gold = p.gold
-    city = p.city
+    names = set(p.city)
     # The printed cost is the price but with a Factory (R-13), which ``build_price`` knows.
-    factory = "factory" in city
+    factory = "factory" in names
     costs = s.cards.cost
+    builds = s.cards.build
+    # The Framework and the Necropolis build by destroying instead (``free_builds``): they
+    # need the names that may be built.
+    sacrifice = "framework" in names or "necropolis" in p.hand
     free: list[str] = []
     for d in sorted(set(p.hand)):
         price = build_price(s, t.seat, d) if factory else costs[d]
         if price is None or not (room or outside_limit(t, d, s)):
             continue
-        if (d in city or d == "monument") and not buildable(s, t, d):
+        if (d in names or d == "monument") and not buildable(s, t, d):
             continue
-        free.append(d)
+        if sacrifice:
+            free.append(d)
         if price <= gold or (
             d == "thieves_den" and districts_2016.thieves_den_affordable(s, t.seat, price)
         ):
-            out.append(s.cards.build[d])
-    if "framework" in city or "necropolis" in free:
+            out.append(builds[d])
+    if sacrifice and ("framework" in names or "necropolis" in free):
         districts_2016.free_builds(s, t, free, out)
     if room:
         power.build_actions(s, t, out)
