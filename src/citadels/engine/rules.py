@@ -517,7 +517,7 @@ def turn_actions(s: GameState, t: Turn) -> list[Action]:
 def pending_actions(s: GameState) -> list[Action]:
     pending = s.pending[-1]
     if pending.kind == "keep":
-        return keep_choices(pending.cards, pending.keep)
+        return keep_choices(s, pending.cards, pending.keep)
     if pending.kind == "redraw":
         hand = s.players[pending.seat].hand
         out: list[Action] = [cached(DiscardCard, d) for d in sorted(set(hand))]
@@ -550,7 +550,7 @@ def pending_actions(s: GameState) -> list[Action]:
     if pending.kind in ("seer", "cardinal"):
         return characters_2016.give_card_choices(s, pending)
     if pending.kind == "scholar":
-        return keep_choices(pending.cards, 1)
+        return keep_choices(s, pending.cards, 1)
     if pending.kind == "thieves_den":
         return districts_2016.thieves_den_choices(s, pending)
     if pending.kind == "theater":
@@ -566,11 +566,12 @@ def pending_actions(s: GameState) -> list[Action]:
     raise AssertionError(f"unknown pending decision {pending.kind}")
 
 
-def keep_choices(drawn: list[str], keep: int) -> list[Action]:
+def keep_choices(s: GameState, drawn: list[str], keep: int) -> list[Action]:
     """Every distinct choice of ``keep`` cards among those drawn, sorted."""
-    cards = sorted(drawn)
     if keep == 1:
-        return [cached(KeepCards, (d,)) for d in sorted(set(cards))]
+        one = s.cards.keep
+        return [one[d] for d in sorted(set(drawn))]
+    cards = sorted(drawn)
     seen: list[tuple[str, ...]] = []
     n = len(cards)
     for i in range(n):

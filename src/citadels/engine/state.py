@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from citadels import rng
 from citadels.editions import Edition
-from citadels.engine.actions import Build, PickCharacter, cached
+from citadels.engine.actions import Build, KeepCards, PickCharacter, cached
 
 if TYPE_CHECKING:
     from citadels.engine.events import RenderedLog
@@ -52,7 +52,7 @@ class CardFacts:
     build's price, a district's colour, a character's rank and income colour), where the
     edition's read-only mappings of card records cost more. One per edition, shared."""
 
-    __slots__ = ("build", "character_colour", "cost", "district_colour", "pick", "rank")
+    __slots__ = ("build", "character_colour", "cost", "district_colour", "keep", "pick", "rank")
 
     def __init__(self, edition: Edition) -> None:
         self.cost: dict[str, int | None] = {d: c.cost for d, c in edition.districts.items()}
@@ -65,6 +65,8 @@ class CardFacts:
         """Character id -> the colour it collects income for (``None``: none)."""
         self.build: dict[str, Build] = {d: cached(Build, d) for d in edition.districts}
         """District id -> the shared ``Build`` action (in nearly every turn's legal actions)."""
+        self.keep: dict[str, KeepCards] = {d: cached(KeepCards, (d,)) for d in edition.districts}
+        """District id -> the shared ``KeepCards`` action keeping that one card (C-7)."""
         self.pick: dict[str, PickCharacter] = {
             c: cached(PickCharacter, c) for c in edition.characters
         }
