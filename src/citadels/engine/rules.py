@@ -246,7 +246,9 @@ def selection_actions(s: GameState) -> list[Action]:
     if kind == PUT_ASIDE:
         return [cached(PutAsideCharacter, c) for c in s.pool]
     pick = s.cards.pick
-    return [pick[c] for c in offered_characters(s, is_last_chooser_step(s))]
+    if is_last_chooser_step(s):
+        return [pick[c] for c in offered_characters(s, True)]
+    return [pick[c] for c in s.pool]
 
 
 def apply_selection(s: GameState, action: Action) -> None:
