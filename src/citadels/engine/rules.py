@@ -477,7 +477,10 @@ def build_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Action
     free: list[str] = []
     for d in sorted(set(p.hand)):
         price = build_price(s, t.seat, d) if factory else costs[d]
-        if price is None or not (room or outside_limit(t, d, s)):
+        if price is None or (price > gold and not sacrifice and d != "thieves_den"):
+            # Never built, or out of reach (the Thieves' Den may be paid partly in cards).
+            continue
+        if not (room or outside_limit(t, d, s)):
             continue
         if (d in names or d == "monument") and not buildable(s, t, d):
             continue
