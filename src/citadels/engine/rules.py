@@ -116,7 +116,9 @@ def setup(
 ) -> GameState:
     """A new game, shuffled and dealt (C-1), waiting for the first character pick."""
     s = GameState(edition, players, options, seed)
-    cards = [d for d in sorted(deck) for _ in range(deck[d])]
+    cards: list[str] = []
+    for d in sorted(deck):
+        cards += [d] * deck[d]
     s.shuffle(cards)
     s.deck = cards
     s.characters = tuple(sorted(characters, key=lambda c: (edition.characters[c].rank, c)))
