@@ -96,12 +96,24 @@ GOOD_PURPLE = frozenset(
 )
 
 
+#: Editions by the id a view names (``get_edition`` matches ids loosely, which costs more
+#: than the rest of reading a view).
+_EDITIONS: dict[str, Edition] = {}
+
+
+def _edition(edition_id: str) -> Edition:
+    edition = _EDITIONS.get(edition_id)
+    if edition is None:
+        edition = _EDITIONS[edition_id] = get_edition(edition_id)
+    return edition
+
+
 class _Table:
     """Facts the heuristics need, read once from a view."""
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
-        self.edition: Edition = get_edition(view["edition"])
+        self.edition: Edition = _edition(view["edition"])
         self.seat: int = view["seat"]
         self.players: list[dict[str, Any]] = view["players"]
         self.me = self.players[self.seat]
@@ -112,6 +124,10 @@ class _Table:
         self.my_characters: list[str] = list(self.me["characters"])
         turn = view.get("turn")
         self.character: str | None = turn["character"] if turn else None
+        # Facts about a seat asked for again and again in one decision, worked out once.
+        self._city_colours: dict[int, set[str]] = {}
+        self._threats: dict[int, float] = {}
+        self._rivals: dict[int, tuple[bool, int, int]] = {}
 
     # --- cards ------------------------------------------------------------------------
 
@@ -124,7 +140,13 @@ class _Table:
         return card.colour if card is not None else None
 
     def city_colours(self, seat: int) -> set[str]:
-        return {c for d in self.players[seat]["city"] if (c := self.colour(d)) is not None}
+        """The colours in a seat's city (the same set each time: callers only read it)."""
+        colours = self._city_colours.get(seat)
+        if colours is None:
+            colours = self._city_colours[seat] = {
+                c for d in self.players[seat]["city"] if (c := self.colour(d)) is not None
+            }
+        return colours
 
     def income(self, seat: int, character: str) -> int:
         """Districts of the character's colour in a seat's city (C-9)."""
@@ -183,13 +205,29 @@ class _Table:
 
     def threat(self, seat: int) -> float:
         """How close a seat looks to winning."""
-        p = self.players[seat]
-        return float(
-            self.points(seat)
-            + 1.5 * len(p["city"])
-            + 0.5 * p["gold"]
-            + 0.4 * min(p["hand_size"], 4)
-        )
+        threat = self._threats.get(seat)
+        if threat is None:
+            p = self.players[seat]
+            threat = self._threats[seat] = float(
+                self.points(seat)
+                + 1.5 * len(p["city"])
+                + 0.5 * p["gold"]
+                + 0.4 * min(p["hand_size"], 4)
+            )
+        return threat
+
+    def rivals(self, seat: int) -> tuple[bool, int, int]:
+        """What the other seats hold, seen from ``seat``: whether one of them is a district
+        from completing, the most gold and the most cards one of them has."""
+        facts = self._rivals.get(seat)
+        if facts is None:
+            others = [o for o in self.players if o["seat"] != seat]
+            facts = self._rivals[seat] = (
+                any(self.near_completion(o["seat"], 1) for o in others),
+                max((o["gold"] for o in others), default=0),
+                max((o["hand_size"] for o in others), default=0),
+            )
+        return facts
 
     def opponents(self) -> list[int]:
         return [p["seat"] for p in self.players if p["seat"] != self.seat]
@@ -331,10 +369,7 @@ class HeuristicBot:
         seat = t.seat if seat is None else seat
         p = t.players[seat]
         value = BASE_VALUE.get(character, 1.0) + t.income(seat, character)
-        others = [o for o in t.players if o["seat"] != seat]
-        leader_near = any(t.near_completion(o["seat"], 1) for o in others)
-        richest = max((o["gold"] for o in others), default=0)
-        most_cards = max((o["hand_size"] for o in others), default=0)
+        leader_near, richest, most_cards = t.rivals(seat)
         hand_size = p["hand_size"]
         if character == "assassin":
             value += 1.5 if leader_near else 0.0

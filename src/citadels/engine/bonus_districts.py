@@ -55,7 +55,8 @@ def announce_bell_tower(s: GameState, pending: Pending, action: AnnounceBellTowe
 
 
 def turn_actions(s: GameState, t: Turn, out: list[Action]) -> None:
-    """The Armory's and Museum's actions available to the player on turn."""
+    """The Armory's and Museum's actions available to the player on turn (both are in
+    ``districts.TURN_POWERS``)."""
     me = s.players[t.seat]
     if "armory" in me.city:
         # R-15: another player's city (`2016`: any city), not a completed one; Keep, Bishop,

@@ -61,12 +61,8 @@ def targetable_characters(s: GameState, own: str, min_rank: int) -> list[str]:
     power; it is not offered (project decision, see docs/rules.md).
     """
     faceup = s.faceup
-    edition = s.edition
-    return [
-        c
-        for c in s.characters
-        if c != own and edition.characters[c].rank >= min_rank and c not in faceup
-    ]
+    rank = s.cards.rank
+    return [c for c in s.characters if c != own and rank[c] >= min_rank and c not in faceup]
 
 
 class Assassin(CharacterPower):
@@ -215,16 +211,19 @@ class Warlord(CharacterPower):
             return
         gold = s.players[t.seat].gold
         shielded = protected_seat(s)
-        table = s.edition.districts
+        costs = s.cards.cost
         for p in s.players:
             if p.seat == shielded or s.is_complete(p.seat):
                 continue
+            # Without the Artist's gold or a Great Wall in the city, the price of each of its
+            # districts is that least price.
+            plain = not p.beautified and "great_wall" not in p.city
             for d in sorted(set(p.city)):
                 # The printed cost − 1 is the least a destruction can cost (R-5): a district
                 # beyond it is out of reach without working out the rest.
-                if d == "keep" or (table[d].cost or 0) - 1 > gold:
+                if d == "keep" or (costs[d] or 0) - 1 > gold:
                     continue
-                if destroy_cost(s, p.seat, d) <= gold:
+                if plain or destroy_cost(s, p.seat, d) <= gold:
                     out.append(cached(DestroyAction, p.seat, d))
 
     def apply(self, s: GameState, t: Turn, action: Action) -> None:

@@ -21,18 +21,23 @@ from citadels.engine.state import GameState, Turn
 # --- gather modifiers: Observatory and Library (R-10) ------------------------------------
 
 
+_GATHER_GOLD = cached(GatherGold)
+_DRAW_2 = cached(GatherCards, 2)
+_DRAW_3 = cached(GatherCards, 3)
+
+
 def gather_actions(s: GameState, seat: int, out: list[Action]) -> None:
     """The gather choices (C-7): 2 gold, or draw; the Observatory draws 3 (optional in
     `dezh`, T2; the rule in `classic`, T3). Drawing is not offered from an empty deck."""
-    out.append(cached(GatherGold))
+    out.append(_GATHER_GOLD)
     if not s.deck:
         return
     if "observatory" in s.players[seat].city:
         if s.edition.observatory_optional:
-            out.append(cached(GatherCards, 2))
-        out.append(cached(GatherCards, 3))
+            out.append(_DRAW_2)
+        out.append(_DRAW_3)
     else:
-        out.append(cached(GatherCards, 2))
+        out.append(_DRAW_2)
 
 
 def keep_count(s: GameState, seat: int, drawn: int) -> int:
@@ -43,6 +48,10 @@ def keep_count(s: GameState, seat: int, drawn: int) -> int:
 
 
 # --- once-per-turn districts: Laboratory and Smithy (R-11) -------------------------------
+
+#: The districts with a power their owner may use in his turn (here and in
+#: ``bonus_districts``): a city without any has no district action to list.
+TURN_POWERS = frozenset({"laboratory", "smithy", "armory", "museum"})
 
 
 def turn_actions(s: GameState, t: Turn, out: list[Action]) -> None:
@@ -122,9 +131,9 @@ def scoring_choices(s: GameState, seat: int, final_round: int) -> list[dict[str,
 def income_count(s: GameState, seat: int, colour: str) -> int:
     """Districts paying income to a character of ``colour`` (C-9); the School of Magic
     counts as that colour (R-9), the Haunted City never does (R-8)."""
-    districts = s.edition.districts
+    colours = s.cards.district_colour
     count = 0
     for d in s.players[seat].city:
-        if districts[d].colour == colour or d == "school_of_magic":
+        if colours[d] == colour or d == "school_of_magic":
             count += 1
     return count

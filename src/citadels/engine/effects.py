@@ -31,7 +31,7 @@ def current_cost(s: GameState, seat: int, district: str) -> int:
     exchange difference and the tie-break; never for the build price. With two copies of a
     name (Quarry, Wizard) and one beautified, this is the unbeautified copy's cost: it is the
     one that leaves first (``leave_city``); ``scoring.district_costs`` counts every copy."""
-    cost = s.edition.districts[district].cost or 0
+    cost = s.cards.cost[district] or 0
     p = s.players[seat]
     if district in p.beautified and p.beautified.count(district) >= p.city.count(district):
         cost += 1
@@ -57,12 +57,14 @@ def city_costs(s: GameState, seat: int) -> list[int]:
 def build_price(s: GameState, seat: int, district: str) -> int | None:
     """Gold to pay to build ``district`` (``None``: it can never be built). The Factory takes
     1 off the owner's other purple districts (R-13)."""
-    card = s.edition.districts[district]
-    if card.cost is None:
-        return None
-    price = card.cost
-    if card.colour == PURPLE and district != "factory" and "factory" in s.players[seat].city:
-        price = max(0, price - 1)
+    price = s.cards.cost[district]
+    if (
+        price
+        and district != "factory"
+        and s.cards.district_colour[district] == PURPLE
+        and "factory" in s.players[seat].city
+    ):
+        price -= 1
     return price
 
 

@@ -107,7 +107,7 @@ class RenderedLog:
     lock while it brings one up to date and copies it, so views read by several threads at
     once never see one half-built."""
 
-    __slots__ = ("events", "list_at", "list_keys", "rendered", "viewer")
+    __slots__ = ("events", "keys", "list_at", "list_keys", "rendered", "viewer")
 
     def __init__(self, viewer: int | None) -> None:
         self.viewer = viewer
@@ -119,6 +119,9 @@ class RenderedLog:
         """Indices of the renderings holding lists (copied one by one), in order."""
         self.list_keys: list[tuple[str, ...]] = []
         """For each of ``list_at``, the keys whose values are lists."""
+        self.keys: list[tuple[str, ...]] = []
+        """For each rendering, the keys whose values are lists (mostly none): a viewer that
+        borrows the spectator's rendering of an event borrows these too."""
 
     def sync(self, log: list[Event], public: RenderedLog | None = None) -> None:
         """Bring the rendering up to ``log``: render the events added since, or start again
@@ -133,24 +136,29 @@ class RenderedLog:
             self.rendered.clear()
             self.list_at.clear()
             self.list_keys.clear()
+            self.keys.clear()
             n = 0
         if n == len(log):
             return
         viewer = self.viewer
         rendered = self.rendered
+        all_keys = self.keys
         shown = public.rendered if public is not None else None
+        shown_keys = public.keys if public is not None else None
         for i in range(n, len(log)):
             ev = log[i]
-            if shown is None or (ev.secret and viewer in ev.viewers):
+            if shown is None or shown_keys is None or (ev.secret and viewer in ev.viewers):
                 out = event_view(ev, viewer)
+                keys = tuple([k for k, v in out.items() if type(v) is list])
             else:
                 out = shown[i]
-            keys = tuple(k for k, v in out.items() if type(v) is list)
+                keys = shown_keys[i]
             if keys:
                 self.list_at.append(i)
                 self.list_keys.append(keys)
             events.append(ev)
             rendered.append(out)
+            all_keys.append(keys)
 
     def copy(self, start: int = 0) -> list[dict[str, Any]]:
         """Fresh copies of the renderings from event ``start`` on."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, NoReturn
 
 from citadels.editions import Edition, canonical_options, get_edition, resolve_setup
 from citadels.engine import legality, rules, scoring, serialize, views
@@ -122,14 +122,17 @@ class Game:
             raise MalformedAction(f"not an action: {describe(action)}")
         if seat is not None and type(seat) is not int:
             raise MalformedAction(f"the seat must be an integer or None, not {describe(seat)}")
-        if not _listed(action, self._legal_list()):
-            s = self.state
-            if seat is not None and s.phase != OVER and seat != rules.to_move(s):
-                raise NotYourTurn(
-                    f"{action.text()}: it is seat {rules.to_move(s)}'s decision, "
-                    f"not seat {describe(seat)}'s"
-                )
-            raise legality.explain_illegal(s, action)
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = rules.legal_actions(self.state)
+        # Legal actions are shared instances (``actions.cached``): look for the very instance
+        # first, as ``in`` would call the dataclass ``__eq__`` on every action before it.
+        for a in legal:
+            if a is action:
+                break
+        else:
+            if action not in legal:
+                self._refuse(action, seat)
         if seat is not None and seat != rules.to_move(self.state):
             raise NotYourTurn(
                 f"{action.text()}: it is seat {rules.to_move(self.state)}'s decision, "
@@ -138,6 +141,16 @@ class Game:
         rules.apply(self.state, action)
         self._legal = None
         self._actions.append(action)
+
+    def _refuse(self, action: Action, seat: int | None) -> NoReturn:
+        """Raise the error that says why ``action`` is not one of the legal actions."""
+        s = self.state
+        if seat is not None and s.phase != OVER and seat != rules.to_move(s):
+            raise NotYourTurn(
+                f"{action.text()}: it is seat {rules.to_move(s)}'s decision, "
+                f"not seat {describe(seat)}'s"
+            )
+        raise legality.explain_illegal(s, action)
 
     def apply_json(self, obj: Any, seat: Checked = None) -> Action:
         """Read an action from JSON and apply it; returns the action."""
@@ -223,16 +236,6 @@ class Game:
             f"<Game {s.edition.id} players={len(s.players)} round={s.round} phase={s.phase} "
             f"to_move={self.to_move}>"
         )
-
-
-def _listed(action: Action, legal: list[Action]) -> bool:
-    """``action in legal``, looking for the very instance first: legal actions are shared
-    instances (``actions.cached``), and ``in`` would call the dataclass ``__eq__`` on every
-    action before the one played."""
-    for a in legal:
-        if a is action:
-            return True
-    return action in legal
 
 
 def copy_options(options: dict[str, Any]) -> dict[str, Any]:

@@ -116,7 +116,9 @@ def setup(
 ) -> GameState:
     """A new game, shuffled and dealt (C-1), waiting for the first character pick."""
     s = GameState(edition, players, options, seed)
-    cards = [d for d in sorted(deck) for _ in range(deck[d])]
+    cards: list[str] = []
+    for d in sorted(deck):
+        cards += [d] * deck[d]
     s.shuffle(cards)
     s.deck = cards
     s.characters = tuple(sorted(characters, key=lambda c: (edition.characters[c].rank, c)))
@@ -230,24 +232,30 @@ def advance_selection(s: GameState) -> None:
 
 def is_last_chooser_step(s: GameState) -> bool:
     """C-5: the last chooser handed a single card also sees the C-3 face-down card."""
-    return len(s.players) >= 4 and len(s.steps) == 1 and len(s.pool) == 1
+    return len(s.steps) == 1 and len(s.pool) == 1 and len(s.players) >= 4
+
+
+def offered_characters(s: GameState, last_chooser: bool) -> list[str]:
+    """The characters the chooser picks from, in rank order: the pool, and the C-3 face-down
+    card too for the last chooser handed a single card (C-5). A new list."""
+    if last_chooser:
+        return sorted(s.pool + s.facedown[:1], key=s.characters.index)
+    return s.pool[:]
 
 
 def selection_actions(s: GameState) -> list[Action]:
     kind = s.steps[0][1]
     if kind == PUT_ASIDE:
         return [cached(PutAsideCharacter, c) for c in s.pool]
-    offered = s.pool
+    pick = s.cards.pick
     if is_last_chooser_step(s):
-        offered = sorted(s.pool + s.facedown[:1], key=s.characters.index)
-    return [cached(PickCharacter, c) for c in offered]
+        return [pick[c] for c in offered_characters(s, True)]
+    return [pick[c] for c in s.pool]
 
 
 def apply_selection(s: GameState, action: Action) -> None:
     last_chooser = is_last_chooser_step(s)
-    offered = s.pool[:]
-    if last_chooser:
-        offered = sorted(offered + s.facedown[:1], key=s.characters.index)
+    offered = offered_characters(s, last_chooser)
     seat = s.steps.pop(0)[0]
     if isinstance(action, PutAsideCharacter):
         s.pool.remove(action.character)
@@ -396,7 +404,7 @@ def close_round(s: GameState) -> None:
 
 
 def income_colour(character: str, s: GameState) -> str | None:
-    return s.edition.characters[character].colour
+    return s.cards.character_colour[character]
 
 
 def take_income(s: GameState, t: Turn, cards: int = 0) -> None:
@@ -420,20 +428,24 @@ def take_income(s: GameState, t: Turn, cards: int = 0) -> None:
     )
 
 
-def income_actions(s: GameState, t: Turn, out: list[Action]) -> None:
-    colour = income_colour(t.character, s)
+_TAKE_INCOME = cached(TakeIncome, 0)
+_END_TURN = cached(EndTurn)
+
+
+def income_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Action]) -> None:
+    colour = s.cards.character_colour[t.character]
     if colour is None:
         return
     count = districts.income_count(s, t.seat, colour)
     if count <= 0:
         return
-    paid_in = power_of(s, t.character).income_in_cards
-    if paid_in == "all":
+    paid_in = power.income_in_cards
+    if paid_in == "none":
+        out.append(_TAKE_INCOME)
+    elif paid_in == "all":
         out.append(cached(TakeIncome, count))
-    elif paid_in == "split":
-        out.extend(cached(TakeIncome, c) for c in range(count + 1))
     else:
-        out.append(cached(TakeIncome, 0))
+        out.extend(cached(TakeIncome, c) for c in range(count + 1))
 
 
 def can_build(s: GameState, t: Turn) -> bool:
@@ -444,10 +456,10 @@ def outside_limit(t: Turn, district: str, s: GameState) -> bool:
     """R-30: the Stables, and the Trader's green districts, do not count toward the limit."""
     if district == "stables":
         return True
-    return t.character == "trader" and s.edition.districts[district].colour == "green"
+    return t.character == "trader" and s.cards.district_colour[district] == "green"
 
 
-def build_actions(s: GameState, t: Turn, out: list[Action]) -> None:
+def build_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Action]) -> None:
     """C-8: a district from hand, paid in full (R-13), not a name already in the city unless
     the Wizard or the Quarry allows it (R-12, R-30); the Thieves' Den partly in cards; the
     Framework and Necropolis by destroying; the Cardinal's loan."""
@@ -456,23 +468,34 @@ def build_actions(s: GameState, t: Turn, out: list[Action]) -> None:
     if not room and t.character != "trader" and "stables" not in p.hand:
         return
     gold = p.gold
-    city = p.city
+    names = set(p.city)
+    # The printed cost is the price but with a Factory (R-13), which ``build_price`` knows.
+    factory = "factory" in names
+    costs = s.cards.cost
+    builds = s.cards.build
+    # The Framework and the Necropolis build by destroying instead (``free_builds``): they
+    # need the names that may be built.
+    sacrifice = "framework" in names or "necropolis" in p.hand
     free: list[str] = []
     for d in sorted(set(p.hand)):
-        price = build_price(s, t.seat, d)
-        if price is None or not (room or outside_limit(t, d, s)):
+        price = build_price(s, t.seat, d) if factory else costs[d]
+        if price is None or (price > gold and not sacrifice and d != "thieves_den"):
+            # Never built, or out of reach (the Thieves' Den may be paid partly in cards).
             continue
-        if (d in city or d == "monument") and not buildable(s, t, d):
+        if not (room or outside_limit(t, d, s)):
             continue
-        free.append(d)
+        if (d in names or d == "monument") and not buildable(s, t, d):
+            continue
+        if sacrifice:
+            free.append(d)
         if price <= gold or (
             d == "thieves_den" and districts_2016.thieves_den_affordable(s, t.seat, price)
         ):
-            out.append(cached(Build, d))
-    if "framework" in city or "necropolis" in free:
+            out.append(builds[d])
+    if sacrifice and ("framework" in names or "necropolis" in free):
         districts_2016.free_builds(s, t, free, out)
     if room:
-        power_of(s, t.character).build_actions(s, t, out)
+        power.build_actions(s, t, out)
 
 
 def turn_actions(s: GameState, t: Turn) -> list[Action]:
@@ -483,23 +506,25 @@ def turn_actions(s: GameState, t: Turn) -> list[Action]:
         if t.mode == WITCH:
             power_of(s, "witch").actions(s, t, out)
         return out
+    power = power_of(s, t.character)
     if not t.income_taken:
-        income_actions(s, t, out)
+        income_actions(s, t, power, out)
     if not t.power_used:
-        power_of(s, t.character).actions(s, t, out)
+        power.actions(s, t, out)
     if can_build(s, t):
-        build_actions(s, t, out)
-    districts.turn_actions(s, t, out)
-    bonus_districts.turn_actions(s, t, out)
+        build_actions(s, t, power, out)
+    if not districts.TURN_POWERS.isdisjoint(s.players[t.seat].city):
+        districts.turn_actions(s, t, out)
+        bonus_districts.turn_actions(s, t, out)
     if t.gathered:
-        out.append(cached(EndTurn))
+        out.append(_END_TURN)
     return out
 
 
 def pending_actions(s: GameState) -> list[Action]:
     pending = s.pending[-1]
     if pending.kind == "keep":
-        return keep_choices(pending.cards, pending.keep)
+        return keep_choices(s, pending.cards, pending.keep)
     if pending.kind == "redraw":
         hand = s.players[pending.seat].hand
         out: list[Action] = [cached(DiscardCard, d) for d in sorted(set(hand))]
@@ -532,7 +557,7 @@ def pending_actions(s: GameState) -> list[Action]:
     if pending.kind in ("seer", "cardinal"):
         return characters_2016.give_card_choices(s, pending)
     if pending.kind == "scholar":
-        return keep_choices(pending.cards, 1)
+        return keep_choices(s, pending.cards, 1)
     if pending.kind == "thieves_den":
         return districts_2016.thieves_den_choices(s, pending)
     if pending.kind == "theater":
@@ -548,11 +573,12 @@ def pending_actions(s: GameState) -> list[Action]:
     raise AssertionError(f"unknown pending decision {pending.kind}")
 
 
-def keep_choices(drawn: list[str], keep: int) -> list[Action]:
+def keep_choices(s: GameState, drawn: list[str], keep: int) -> list[Action]:
     """Every distinct choice of ``keep`` cards among those drawn, sorted."""
-    cards = sorted(drawn)
     if keep == 1:
-        return [cached(KeepCards, (d,)) for d in sorted(set(cards))]
+        one = s.cards.keep
+        return [one[d] for d in sorted(set(drawn))]
+    cards = sorted(drawn)
     seen: list[tuple[str, ...]] = []
     n = len(cards)
     for i in range(n):
@@ -601,7 +627,9 @@ def apply(s: GameState, action: Action) -> None:
         t = s.turn
         assert t is not None
         cls = type(action)
-        if cls is Build:
+        if cls is EndTurn:
+            t.ending = True
+        elif cls is Build:
             assert isinstance(action, Build)
             build(s, t, action.district)
         elif cls is GatherGold:
@@ -619,8 +647,6 @@ def apply(s: GameState, action: Action) -> None:
         elif cls is BuildFree:
             assert isinstance(action, BuildFree)
             build_free(s, t, action)
-        elif cls is EndTurn:
-            t.ending = True
         elif cls is UseLaboratory:
             assert isinstance(action, UseLaboratory)
             districts.use_laboratory(s, t, action.district)

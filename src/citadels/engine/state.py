@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from citadels import rng
 from citadels.editions import Edition
+from citadels.engine.actions import Build, KeepCards, PickCharacter, cached
 
 if TYPE_CHECKING:
     from citadels.engine.events import RenderedLog
@@ -51,6 +52,44 @@ _new_event = tuple.__new__
 # ``__new__`` returning ``object.__new__(cls)``, so the classes copied this way do. Their
 # ``__init__`` must not raise: mypyc loses an exception raised in an ``__init__`` of a class
 # with its own ``__new__``.
+
+
+class CardFacts:
+    """The printed facts of an edition's cards, as plain dicts: read at every decision (a
+    build's price, a district's colour, a character's rank and income colour), where the
+    edition's read-only mappings of card records cost more. One per edition, shared."""
+
+    __slots__ = ("build", "character_colour", "cost", "district_colour", "keep", "pick", "rank")
+
+    def __init__(self, edition: Edition) -> None:
+        self.cost: dict[str, int | None] = {d: c.cost for d, c in edition.districts.items()}
+        """District id -> printed cost (``None``: can never be built)."""
+        self.district_colour: dict[str, str] = {d: c.colour for d, c in edition.districts.items()}
+        self.rank: dict[str, int] = {c: ch.rank for c, ch in edition.characters.items()}
+        self.character_colour: dict[str, str | None] = {
+            c: ch.colour for c, ch in edition.characters.items()
+        }
+        """Character id -> the colour it collects income for (``None``: none)."""
+        self.build: dict[str, Build] = {d: cached(Build, d) for d in edition.districts}
+        """District id -> the shared ``Build`` action (in nearly every turn's legal actions)."""
+        self.keep: dict[str, KeepCards] = {d: cached(KeepCards, (d,)) for d in edition.districts}
+        """District id -> the shared ``KeepCards`` action keeping that one card (C-7)."""
+        self.pick: dict[str, PickCharacter] = {
+            c: cached(PickCharacter, c) for c in edition.characters
+        }
+        """Character id -> the shared ``PickCharacter`` action."""
+
+
+#: ``CardFacts`` by edition (the edition is kept with them: ids of live objects only).
+_FACTS: dict[int, tuple[Edition, CardFacts]] = {}
+
+
+def card_facts(edition: Edition) -> CardFacts:
+    """The shared ``CardFacts`` of ``edition``."""
+    known = _FACTS.get(id(edition))
+    if known is None or known[0] is not edition:
+        known = _FACTS[id(edition)] = (edition, CardFacts(edition))
+    return known[1]
 
 
 class Player:
@@ -222,6 +261,7 @@ class GameState:
         "bewitched",
         "blackmailer",
         "builders",
+        "cards",
         "characters",
         "complete_at",
         "crown",
@@ -264,6 +304,8 @@ class GameState:
 
     def __init__(self, edition: Edition, players: int, options: dict[str, Any], seed: int) -> None:
         self.edition = edition
+        self.cards = card_facts(edition)
+        """The edition's card facts as plain dicts (``CardFacts``)."""
         self.options = options
         self.seed = seed
         self.rng = rng.seed_state(seed)
@@ -330,6 +372,7 @@ class GameState:
         """An independent copy (events are immutable and shared)."""
         s = GameState.__new__(GameState)
         s.edition = self.edition
+        s.cards = self.cards
         s.options = self.options
         s.seed = self.seed
         s.rng = self.rng
@@ -415,7 +458,7 @@ class GameState:
     # --- derived facts --------------------------------------------------------------------
 
     def rank(self, character: str) -> int:
-        return self.edition.characters[character].rank
+        return self.cards.rank[character]
 
     def city_size(self, seat: int) -> int:
         """Districts counted toward N: the Monument counts as two (N-4, R-22)."""
