@@ -56,6 +56,7 @@ MODULES: tuple[str, ...] = (
     "engine/rules.py",
     "engine/scoring.py",
     "engine/serialize.py",
+    "engine/shared.py",
     "engine/state.py",
     "engine/views.py",
 )

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
+# ``cached``: the shared instances legal actions are built from (compiled with the engine).
+from citadels.engine.shared import cached as cached
 from citadels.errors import MalformedAction, describe
 
 
@@ -790,18 +792,6 @@ def sort_key(action: Action, rank: Callable[[str], int] | None = None) -> tuple[
         else:
             key.append(value)
     return tuple(key)
-
-
-_CACHE: dict[tuple[Any, ...], Action] = {}
-
-
-def cached(cls: type[_A], *args: Any) -> _A:
-    """The shared instance of ``cls(*args)`` (legal actions are built from these)."""
-    try:
-        return _CACHE[cls, args]  # type: ignore[return-value]
-    except KeyError:
-        action = _CACHE[cls, args] = cls(*args)
-        return action
 
 
 _FIELD_TYPES: dict[str, type] = {"str": str, "int": int, "bool": bool}

@@ -82,7 +82,7 @@ from citadels.engine.state import (
 )
 
 #: The character powers each edition plays with, by edition id, then character id.
-POWERS_BY_EDITION: dict[str, dict[str, CharacterPower]] = {
+POWERS_BY_EDITION: Final[dict[str, dict[str, CharacterPower]]] = {
     "basic": BASE_POWERS,
     "dezh": BASE_POWERS,
     "classic": {**BASE_POWERS, **BONUS_POWERS},

@@ -44,7 +44,7 @@ class Event(NamedTuple):
 
 
 #: ``Event(...)`` without the named tuple's Python-level ``__new__`` (one event per log entry).
-_new_event = tuple.__new__
+_new_event: Final = tuple.__new__
 
 # A note on ``__new__``: the ``copy()`` methods build an instance without running
 # ``__init__`` (``Player.__new__(Player)``), then set every attribute. Compiled with mypyc
