@@ -187,3 +187,19 @@ def test_a_stale_build_is_never_used(tmp_path: Path) -> None:
     (package / "_compiled" / f"rng{compiled.extension_suffix()}").unlink()
     assert "lacks rng.py" in compiled.check(package, honour_env=False)
     assert not _engine_of(package)[0]
+
+
+def test_without_a_c_compiler_the_build_leaves_no_build(tmp_path: Path) -> None:
+    out = tmp_path / "_compiled"
+    out.mkdir()
+    (out / "manifest.json").write_text("{}")
+    env = dict(os.environ, CC=str(tmp_path / "no-such-cc"))
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_compiled.py"), "--out", str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "compiled engine not built: no C compiler" in proc.stdout
+    assert not out.exists()
