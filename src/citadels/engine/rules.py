@@ -6,7 +6,7 @@ among them (``Game.apply`` checks); ``explain_illegal`` says why an action is no
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from citadels.editions import KEEP_AND_PUT_ASIDE, Edition
 from citadels.engine import (
@@ -82,7 +82,7 @@ from citadels.engine.state import (
 )
 
 #: The character powers each edition plays with, by edition id, then character id.
-POWERS_BY_EDITION: dict[str, dict[str, CharacterPower]] = {
+POWERS_BY_EDITION: Final[dict[str, dict[str, CharacterPower]]] = {
     "basic": BASE_POWERS,
     "dezh": BASE_POWERS,
     "classic": {**BASE_POWERS, **BONUS_POWERS},
@@ -95,12 +95,12 @@ def power_of(s: GameState, character: str) -> CharacterPower:
     return POWERS_BY_EDITION[s.edition.id][character]
 
 
-PICK = "pick"
-PUT_ASIDE = "put_aside"
+PICK: Final = "pick"
+PUT_ASIDE: Final = "put_aside"
 
 
 #: C-3: characters put aside face up, by player count, with 8 and with 9 characters.
-FACEUP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
+FACEUP: Final = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
 
 # --- setup ---------------------------------------------------------------------------------
 
@@ -428,8 +428,8 @@ def take_income(s: GameState, t: Turn, cards: int = 0) -> None:
     )
 
 
-_TAKE_INCOME = cached(TakeIncome, 0)
-_END_TURN = cached(EndTurn)
+_TAKE_INCOME: Final = cached(TakeIncome, 0)
+_END_TURN: Final = cached(EndTurn)
 
 
 def income_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Action]) -> None:

@@ -6,7 +6,7 @@ except the few helpers that every rule needs (drawing, shuffling, the district c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from citadels import rng
 from citadels.editions import Edition
@@ -15,22 +15,22 @@ from citadels.engine.actions import Build, KeepCards, PickCharacter, cached
 if TYPE_CHECKING:
     from citadels.engine.events import RenderedLog
 
-SELECTION = "selection"
-TURNS = "turns"
-OVER = "over"
+SELECTION: Final = "selection"
+TURNS: Final = "turns"
+OVER: Final = "over"
 
 #: Turn modes (see ``Turn.mode``).
-NORMAL = "normal"
-GATHER_ONLY = "gather_only"
-BEWITCHED = "bewitched"
-WITCH = "witch"
-THREATENED = "threatened"
+NORMAL: Final = "normal"
+GATHER_ONLY: Final = "gather_only"
+BEWITCHED: Final = "bewitched"
+WITCH: Final = "witch"
+THREATENED: Final = "threatened"
 
 #: ``Pending.keep`` of a "give_crown" decision: who settles the Emperor's tribute
 #: (`classic`: the receiver; `2016`: the Emperor; a killed 2016 Emperor: nobody, R-27).
-RECEIVER_PAYS = 0
-EMPEROR_TAKES = 1
-NO_TRIBUTE = 2
+RECEIVER_PAYS: Final = 0
+EMPEROR_TAKES: Final = 1
+NO_TRIBUTE: Final = 2
 
 
 class Event(NamedTuple):
@@ -44,7 +44,7 @@ class Event(NamedTuple):
 
 
 #: ``Event(...)`` without the named tuple's Python-level ``__new__`` (one event per log entry).
-_new_event = tuple.__new__
+_new_event: Final = tuple.__new__
 
 
 class CardFacts:
@@ -74,7 +74,7 @@ class CardFacts:
 
 
 #: ``CardFacts`` by edition (the edition is kept with them: ids of live objects only).
-_FACTS: dict[int, tuple[Edition, CardFacts]] = {}
+_FACTS: Final[dict[int, tuple[Edition, CardFacts]]] = {}
 
 
 def card_facts(edition: Edition) -> CardFacts:
