@@ -215,8 +215,8 @@ class Warlord(CharacterPower):
         for p in s.players:
             if p.seat == shielded or s.is_complete(p.seat):
                 continue
-            # Without the Artist's gold or a Great Wall in the city, the price of each of its
-            # districts is that least price.
+            # In a city without the Artist's gold or a Great Wall, every district costs just
+            # that least price, so passing the test below is enough.
             plain = not p.beautified and "great_wall" not in p.city
             for d in sorted(set(p.city)):
                 # The printed cost − 1 is the least a destruction can cost: a district

@@ -7,6 +7,8 @@ by the scoring and income code.
 
 from __future__ import annotations
 
+from typing import Final
+
 from citadels.cards import PURPLE
 from citadels.engine.actions import (
     Action,
@@ -21,9 +23,9 @@ from citadels.engine.state import GameState, Turn
 # --- gather modifiers: Observatory and Library (R-10) ------------------------------------
 
 
-_GATHER_GOLD = cached(GatherGold)
-_DRAW_2 = cached(GatherCards, 2)
-_DRAW_3 = cached(GatherCards, 3)
+_GATHER_GOLD: Final = cached(GatherGold)
+_DRAW_2: Final = cached(GatherCards, 2)
+_DRAW_3: Final = cached(GatherCards, 3)
 
 
 def gather_actions(s: GameState, seat: int, out: list[Action]) -> None:
@@ -51,7 +53,7 @@ def keep_count(s: GameState, seat: int, drawn: int) -> int:
 
 #: The districts with a power their owner may use in his turn (here and in
 #: ``bonus_districts``): a city without any has no district action to list.
-TURN_POWERS = frozenset({"laboratory", "smithy", "armory", "museum"})
+TURN_POWERS: Final = frozenset({"laboratory", "smithy", "armory", "museum"})
 
 
 def turn_actions(s: GameState, t: Turn, out: list[Action]) -> None:

@@ -100,7 +100,7 @@ PUT_ASIDE: Final = "put_aside"
 
 
 #: C-3: characters put aside face up, by player count, with 8 and with 9 characters.
-FACEUP = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
+FACEUP: Final = {8: {4: 2, 5: 1, 6: 0, 7: 0}, 9: {4: 3, 5: 2, 6: 1, 7: 0, 8: 0}}
 
 # --- setup ---------------------------------------------------------------------------------
 
@@ -428,8 +428,8 @@ def take_income(s: GameState, t: Turn, cards: int = 0) -> None:
     )
 
 
-_TAKE_INCOME = cached(TakeIncome, 0)
-_END_TURN = cached(EndTurn)
+_TAKE_INCOME: Final = cached(TakeIncome, 0)
+_END_TURN: Final = cached(EndTurn)
 
 
 def income_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Action]) -> None:

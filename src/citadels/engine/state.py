@@ -55,9 +55,10 @@ _new_event: Final = tuple.__new__
 
 
 class CardFacts:
-    """The printed facts of an edition's cards, as plain dicts: read at every decision (a
-    build's price, a district's colour, a character's rank and income colour), where the
-    edition's read-only mappings of card records cost more. One per edition, shared."""
+    """The printed facts of an edition's cards, as plain dicts, and the shared actions that
+    name one card: read at every decision (a build's price, a district's colour, a
+    character's rank and income colour, the builds and picks on offer), where the edition's
+    read-only mappings of card records cost more. One per edition, shared."""
 
     __slots__ = ("build", "character_colour", "cost", "district_colour", "keep", "pick", "rank")
 
@@ -81,7 +82,7 @@ class CardFacts:
 
 
 #: ``CardFacts`` by edition (the edition is kept with them: ids of live objects only).
-_FACTS: dict[int, tuple[Edition, CardFacts]] = {}
+_FACTS: Final[dict[int, tuple[Edition, CardFacts]]] = {}
 
 
 def card_facts(edition: Edition) -> CardFacts:
