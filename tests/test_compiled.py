@@ -203,3 +203,24 @@ def test_without_a_c_compiler_the_build_leaves_no_build(tmp_path: Path) -> None:
     )
     assert "compiled engine not built: no C compiler" in proc.stdout
     assert not out.exists()
+
+
+def test_every_engine_module_is_compiled_or_a_dependency_of_the_build() -> None:
+    # A module the build does not know would not make a build stale when it changes.
+    engine = {
+        str(p.relative_to(compiled.PACKAGE))
+        for p in (compiled.PACKAGE / "engine").glob("*.py")
+        if p.name != "__init__.py"
+    }
+    known = set(compiled.MODULES) | set(compiled.DEPENDENCIES)
+    assert engine <= known, sorted(engine - known)
+    assert all((compiled.PACKAGE / m).is_file() for m in known)
+    assert not set(compiled.MODULES) & set(compiled.DEPENDENCIES)
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "build_compiled.py"), "--sources"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    listed = {Path(p).resolve() for p in proc.stdout.split()}
+    assert listed == {(compiled.PACKAGE / m).resolve() for m in known}
