@@ -28,6 +28,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from citadels.bots.heuristic import HeuristicBot
+from citadels.bots.model import DraftModel, WeightedWorlds
 from citadels.engine import rules, scoring
 from citadels.engine.actions import (
     Action,
@@ -47,6 +49,7 @@ from citadels.engine.actions import (
 )
 from citadels.engine.determinize import InformationSet, SeatSampler
 from citadels.engine.state import OVER, GameState
+from citadels.engine.views import player_view
 from citadels.errors import BotNotReady
 
 #: A rollout policy: the state, its legal actions (at least two) and a generator -> one.
@@ -137,9 +140,24 @@ def heuristic_policy(s: GameState, legal: list[Action], rng: random.Random) -> A
     return legal[rng.randrange(len(legal))]
 
 
+_ROLLOUT_BOT = HeuristicBot(0)
+"""The player of ``bot_policy`` (its generator is the search's, set at every call)."""
+
+
+def bot_policy(s: GameState, legal: list[Action], rng: random.Random) -> Action:
+    """The heuristic bot itself (:class:`~citadels.bots.heuristic.HeuristicBot`), playing
+    every seat of the rollout from that seat's view of the sampled game (without its log),
+    its tie-breaks drawn from ``rng``: slower than ``heuristic_policy`` (about 30 µs a
+    decision) but a far better model of how the seats play."""
+    bot = _ROLLOUT_BOT
+    bot.rng = rng
+    return bot.choose(player_view(s, rules.to_move(s), legal, len(s.log)), legal)
+
+
 ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {
     "heuristic": heuristic_policy,
     "random": random_policy,
+    "bot": bot_policy,
 }
 
 
@@ -201,6 +219,8 @@ class ISMCTSBot:
         temperature: float = 3.0,
         max_rollout_moves: int = 400,
         prior: float = 0.0,
+        draft_model: float = 0.0,
+        pool: int = 64,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -215,6 +235,10 @@ class ISMCTSBot:
             raise ValueError(f"horizon must be a positive integer, not {horizon!r}")
         if not prior >= 0:
             raise ValueError(f"prior must be a number of at least 0, not {prior!r}")
+        if not draft_model >= 0:
+            raise ValueError(f"draft_model must be a number of at least 0, not {draft_model!r}")
+        if type(pool) is not int or pool < 1:
+            raise ValueError(f"pool must be a positive integer, not {pool!r}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -225,6 +249,10 @@ class ISMCTSBot:
         self.temperature = temperature
         self.max_rollout_moves = max_rollout_moves
         self.prior = prior
+        self.draft_model = draft_model
+        self.pool = pool
+        self.last_effective_worlds = 0.0
+        """With the draft model: the effective size of the last decision's weighted pool."""
         self.sampler: SeatSampler | None = None
         self.options: dict[str, Any] = {}
         """The game's setup options, for a search from the view alone (no sampler): a view
@@ -252,8 +280,6 @@ class ISMCTSBot:
             return legal_actions[0]
         favoured = None
         if self.prior > 0:
-            from citadels.bots.heuristic import HeuristicBot
-
             favoured = HeuristicBot(self.rng.randrange(1 << 30)).choose(view, legal_actions)
         sampler = self.sampler
         if sampler is None:
@@ -261,7 +287,7 @@ class ISMCTSBot:
             if log and log[0].get("kind") == "setup":
                 # The whole log: the view alone is enough (citadels.engine.from_view).
                 info = InformationSet.from_view(view, view.get("options", self.options))
-                return self.search(info, legal_actions, started, favoured)
+                return self.search(info, legal_actions, started, favoured, view)
             raise BotNotReady(
                 "ISMCTSBot cannot search without its seat's whole view or sampler: give it "
                 "game.view(seat) with the whole log (and its setup options, bot.options), or "
@@ -275,7 +301,7 @@ class ISMCTSBot:
                 f"{view.get('seat')!r}: give each seat its own bot and call "
                 "citadels.bots.attach_samplers(game, bots)"
             )
-        return self.search(sampler.information_set(), legal_actions, started, favoured)
+        return self.search(sampler.information_set(), legal_actions, started, favoured, view)
 
     def search(
         self,
@@ -283,6 +309,7 @@ class ISMCTSBot:
         legal_actions: Sequence[Action],
         started: float | None = None,
         favoured: Action | None = None,
+        view: dict[str, Any] | None = None,
     ) -> Action:
         """Run the search on ``info`` and return the chosen action among ``legal_actions``.
 
@@ -293,6 +320,12 @@ class ISMCTSBot:
         bias at the root: ``prior / (visits + 1)`` added to its UCB value."""
         rng = self.rng
         root = _Node(info.seat)
+        deal: Callable[[random.Random], GameState] = lambda r: info.sample(r).state  # noqa: E731
+        self.last_effective_worlds = 0.0
+        if self.draft_model > 0 and view is not None:
+            worlds = WeightedWorlds(info, DraftModel(view, self.draft_model), rng, self.pool)
+            self.last_effective_worlds = worlds.effective
+            deal = worlds.sample
         limit = self.iterations
         deadline = None
         if self.time_limit is not None:
@@ -302,7 +335,7 @@ class ISMCTSBot:
         while limit is None or done < limit:
             if deadline is not None and done and clock() >= deadline:
                 break
-            self._iterate(info, root, rng, favoured)
+            self._iterate(deal, root, rng, favoured)
             done += 1
         self.last_iterations = done
         allowed = set(legal_actions)
@@ -318,9 +351,13 @@ class ISMCTSBot:
         return max(stats, key=lambda a: (stats[a][0], stats[a][1], -order[a]))
 
     def _iterate(
-        self, info: InformationSet, root: _Node, rng: random.Random, favoured: Action | None
+        self,
+        deal: Callable[[random.Random], GameState],
+        root: _Node,
+        rng: random.Random,
+        favoured: Action | None,
     ) -> None:
-        s = info.sample(rng).state
+        s = deal(rng)
         last_round = s.round + self.horizon - 1
         node = root
         path: list[_Node] = []
