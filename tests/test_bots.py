@@ -176,19 +176,30 @@ def test_ismcts_single_choice_needs_no_search() -> None:
     assert bot.last_iterations == 0
 
 
-@pytest.mark.parametrize(("edition", "moves"), [("classic", 40), ("dezh", 75), ("basic", 3)])
-def test_ismcts_decisions_ignore_hidden_information(edition: str, moves: int) -> None:
+HARD_RECIPE: dict[str, Any] = {"rollout": "bot", "draft_model": 0.5, "pool": 16}
+
+
+@pytest.mark.parametrize("recipe", [{}, HARD_RECIPE], ids=["plain", "hard"])
+@pytest.mark.parametrize(
+    ("edition", "moves"), [("classic", 40), ("dezh", 75), ("basic", 3), ("classic", 6)]
+)
+def test_ismcts_decisions_ignore_hidden_information(
+    edition: str, moves: int, recipe: dict[str, Any]
+) -> None:
     """Same view and seed, different hidden hands, characters and deck: same choice, same
-    search statistics."""
+    search statistics; also with the heuristic bot's rollouts and the draft model (which
+    weighs the worlds by the other seats' picks: in `classic` after 6 moves, the first turns
+    of a round whose picks are still hidden)."""
     game = decision(edition, 4, moves)
     seat = game.to_move
     assert seat is not None
     other = determinize(game, seat, random.Random(123))
     assert other.view(seat) == game.view(seat)
     assert [p.hand for p in other.state.players] != [p.hand for p in game.state.players]
-    a, b = ISMCTSBot(9, iterations=80), ISMCTSBot(9, iterations=80)
+    a, b = ISMCTSBot(9, iterations=80, **recipe), ISMCTSBot(9, iterations=80, **recipe)
     assert choose(a, game) == choose(b, other)
     assert a.last_stats == b.last_stats
+    assert a.last_effective_worlds == b.last_effective_worlds
 
 
 def test_ismcts_search_on_an_information_set() -> None:
