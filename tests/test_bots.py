@@ -434,3 +434,18 @@ def test_the_bots_page_examples_run() -> None:
     assert len(blocks) >= 2
     for code in blocks:
         exec(compile(code, str(page), "exec"), {"__name__": "__docs__"})
+
+
+def test_root_parallel_search_is_reproducible_with_fixed_iterations() -> None:
+    """Root parallelisation: two worker processes share the iterations; with a fixed budget
+    the choice and the summed statistics depend on the seed only, not on the timing."""
+    game = decision("classic", 4, 40)
+    a = ISMCTSBot(5, iterations=60, workers=2, **HARD_RECIPE)
+    b = ISMCTSBot(5, iterations=60, workers=2, **HARD_RECIPE)
+    first, second = choose(a, game), choose(b, game)
+    assert first == second and first in game.legal_actions()
+    assert a.last_iterations == 60
+    assert a.last_stats == b.last_stats
+    assert sum(visits for visits, _ in a.last_stats.values()) <= 60
+    with pytest.raises(ValueError, match="workers"):
+        ISMCTSBot(1, workers=0)

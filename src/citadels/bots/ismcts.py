@@ -26,6 +26,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from citadels.bots.heuristic import HeuristicBot
@@ -221,6 +222,7 @@ class ISMCTSBot:
         prior: float = 0.0,
         draft_model: float = 0.0,
         pool: int = 64,
+        workers: int = 1,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -239,6 +241,20 @@ class ISMCTSBot:
             raise ValueError(f"draft_model must be a number of at least 0, not {draft_model!r}")
         if type(pool) is not int or pool < 1:
             raise ValueError(f"pool must be a positive integer, not {pool!r}")
+        if type(workers) is not int or workers < 1:
+            raise ValueError(f"workers must be a positive integer, not {workers!r}")
+        self.workers = workers
+        self._shared = {
+            "exploration": exploration,
+            "rollout": rollout,
+            "horizon": horizon,
+            "temperature": temperature,
+            "max_rollout_moves": max_rollout_moves,
+            "prior": prior,
+            "draft_model": draft_model,
+            "pool": pool,
+        }
+        """What a worker's search shares with this one (root parallelisation)."""
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.time_limit = time_limit
@@ -318,6 +334,8 @@ class ISMCTSBot:
         iteration (a fraction of a millisecond to a few); the first iteration always runs.
         ``favoured`` (the heuristic's choice, when :attr:`prior` is set) gets a progressive
         bias at the root: ``prior / (visits + 1)`` added to its UCB value."""
+        if self.workers > 1 and (self.iterations is None or self.iterations > 1):
+            return self._search_in_parallel(info, legal_actions, started, favoured, view)
         rng = self.rng
         root = _Node(info.seat)
         deal: Callable[[random.Random], GameState] = lambda r: info.sample(r).state  # noqa: E731
@@ -347,6 +365,63 @@ class ISMCTSBot:
         self.last_stats = stats
         if not stats:
             return legal_actions[rng.randrange(len(legal_actions))]
+        order = {a: i for i, a in enumerate(legal_actions)}
+        return max(stats, key=lambda a: (stats[a][0], stats[a][1], -order[a]))
+
+    def _search_in_parallel(
+        self,
+        info: InformationSet,
+        legal_actions: Sequence[Action],
+        started: float | None,
+        favoured: Action | None,
+        view: dict[str, Any] | None,
+    ) -> Action:
+        """Root parallelisation: ``workers`` processes each search the same information set
+        (rebuilt from the seat's whole view) with their own seed and a share of the
+        iterations; their root statistics are summed and the most visited action wins. The
+        seeds come from this bot's generator and the shares are fixed, so with a fixed
+        number of iterations the choice does not depend on the processes' timing."""
+        whole = info.view()
+        count = self.workers if self.iterations is None else min(self.workers, self.iterations)
+        shares: list[int | None] = [None] * count
+        if self.iterations is not None:
+            shares = [
+                self.iterations // count + (k < self.iterations % count) for k in range(count)
+            ]
+        remaining = None
+        if self.time_limit is not None:
+            since = time.perf_counter() - (time.perf_counter() if started is None else started)
+            remaining = max(self.time_limit - since, 1e-3)
+        jobs = [
+            (
+                self._shared,
+                self.rng.randrange(1 << 62),
+                whole,
+                info.options,
+                list(legal_actions),
+                share,
+                remaining,
+                favoured,
+                view,
+            )
+            for share in shares
+        ]
+        results = list(_executor(count).map(_search_share, jobs))
+        totals: dict[Action, list[float]] = {}
+        for stats, _, _ in results:
+            for a, (visits, reward) in stats.items():
+                entry = totals.setdefault(a, [0, 0.0])
+                entry[0] += visits
+                entry[1] += reward
+        self.last_iterations = sum(r[1] for r in results)
+        self.last_effective_worlds = results[0][2]
+        allowed = set(legal_actions)
+        self.last_stats = {
+            a: (int(v), r / v if v else 0.0) for a, (v, r) in totals.items() if a in allowed
+        }
+        stats = self.last_stats
+        if not stats:
+            return legal_actions[self.rng.randrange(len(legal_actions))]
         order = {a: i for i, a in enumerate(legal_actions)}
         return max(stats, key=lambda a: (stats[a][0], stats[a][1], -order[a]))
 
@@ -413,3 +488,41 @@ class ISMCTSBot:
         for n in path:
             n.visits += 1
             n.reward += reward[n.mover]
+
+
+# --- root parallelisation --------------------------------------------------------------------
+
+_EXECUTORS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _executor(workers: int) -> ProcessPoolExecutor:
+    """A process pool of ``workers`` processes, made once per size and kept for the next
+    decisions (the processes import the engine once)."""
+    pool = _EXECUTORS.get(workers)
+    if pool is None:
+        pool = _EXECUTORS[workers] = ProcessPoolExecutor(workers)
+    return pool
+
+
+def _search_share(
+    job: tuple[
+        dict[str, Any],
+        int,
+        dict[str, Any],
+        dict[str, Any],
+        list[Action],
+        int | None,
+        float | None,
+        Action | None,
+        dict[str, Any] | None,
+    ],
+) -> tuple[dict[Action, tuple[int, float]], int, float]:
+    """One worker's share of a root-parallel search: the information set rebuilt from the
+    seat's whole view (the same worlds, :meth:`InformationSet.from_view`), searched with its
+    own seed; returns each root action's visits and summed reward, the iterations run and the
+    weighted pool's effective size."""
+    params, seed, whole, options, legal, iterations, time_limit, favoured, view = job
+    bot = ISMCTSBot(seed, iterations=iterations, time_limit=time_limit, **params)
+    bot.search(InformationSet.from_view(whole, options), legal, None, favoured, view)
+    stats = {a: (visits, visits * mean) for a, (visits, mean) in bot.last_stats.items()}
+    return stats, bot.last_iterations, bot.last_effective_worlds

@@ -720,6 +720,11 @@ class InformationSet:
             resample(s, rng)
         return s
 
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's setup options (what :meth:`from_view` needs beside the view)."""
+        return copy_options(self._setup.get("options") or {})
+
     def view(self, **kwargs: Any) -> dict[str, Any]:
         """The seat's view (the same as in the real game)."""
         return Game(self._base.copy(), {**self._setup, "seed": 0}).view(self.seat, **kwargs)
