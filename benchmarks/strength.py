@@ -398,7 +398,16 @@ def plot_ladder(ladder_report: list[dict[str, Any]], path: str) -> None:
         ax.set_ylabel("win rate (95% CI)")
         ax.set_ylim(0, 1)
         ax.legend(loc="upper right", fontsize=8)
-    games = ladder_report[0]["steps"][0]["up"]["games"] if ladder_report else 0
+    counts = sorted(
+        {
+            res["games"]
+            for r in ladder_report
+            for st in r["steps"]
+            for res in (st["up"], st["down"])
+            if res
+        }
+    )
+    games = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else f"{counts[0] if counts else 0}"
     fig.suptitle(f"Strength ladder, {games} games per matchup, seats rotated")
     fig.savefig(path, dpi=90)
     plt.close(fig)
