@@ -381,6 +381,8 @@ def plot_ladder(ladder_report: list[dict[str, Any]], path: str) -> None:
         for offset, way, colour in ((-0.2, "up", "#4c72b0"), (0.2, "down", "#c44e52")):
             results = [r["steps"][row][way] for r in ladder_report]
             xs = [i + offset for i, res in enumerate(results) if res]
+            if not xs:
+                continue  # a one-way ladder: no bars the other way
             rates = [res["win_rate"] for res in results if res]
             errors = [
                 [res["win_rate"] - res["low"] for res in results if res],
