@@ -7,9 +7,11 @@ the actions legal in that deal (each child's *availability* counts the iteration
 have been chosen), adds one node, plays a cheap rollout and backs up the reward of the seat
 that chose each move.
 
-Rollouts are short: they stop when ``horizon`` rounds have ended (or the game), and the
-position is scored by a soft-max of each seat's standing (score, districts, gold, cards), so
-rewards are in [0, 1] and sum to 1 like a win share; a finished game gives its true win share.
+Rollouts are short: they stop when ``horizon`` rounds have ended (or the game); with
+``rollout="bot"`` the heuristic bot plays them. The position is then scored by a soft-max of
+each seat's standing (score, districts, gold, cards), so rewards are in [0, 1] and sum to 1
+like a win share; a finished game gives its true win share. With ``draft_model`` the worlds
+are weighed by a model of the other seats' character picks (:mod:`citadels.bots.model`).
 
 The bot never sees the real game. Either a game runner gives it a
 :class:`~citadels.engine.determinize.SeatSampler` for its seat (``attach``), whose samples are
@@ -200,12 +202,16 @@ class ISMCTSBot:
     ``iterations`` and/or ``time_limit`` (seconds) bound each decision (the first reached
     stops it; with neither, 1,000 iterations). ``seed`` makes the choices reproducible (with
     ``time_limit`` the number of iterations, hence the choice, may vary). ``rollout`` is
-    ``"heuristic"`` or ``"random"``; ``horizon`` is the number of round ends a rollout plays
+    ``"bot"`` (the heuristic bot itself), ``"heuristic"`` (a cheap imitation) or ``"random"``;
+    ``horizon`` is the number of round ends a rollout plays
     through before the position is scored, ``temperature`` (points) how sharply a lead counts
     then; ``exploration`` is the UCB1 constant. ``prior`` (default 0: off) biases the root
     towards the heuristic bot's choice for this view (progressive bias, ``prior / (visits +
     1)`` added to that action's UCB value), so a small budget departs from it only on
-    evidence.
+    evidence. ``draft_model`` (default 0: off) is the temperature of the opponent model that
+    weighs the sampled worlds by the other seats' picks (:mod:`citadels.bots.model`), over a
+    pool of ``pool`` worlds. ``workers`` above 1 searches in that many processes (root
+    parallelisation, reproducible with a fixed number of iterations).
     """
 
     def __init__(
@@ -333,15 +339,17 @@ class ISMCTSBot:
         and is checked after every iteration, so a decision overruns it by at most one
         iteration (a fraction of a millisecond to a few); the first iteration always runs.
         ``favoured`` (the heuristic's choice, when :attr:`prior` is set) gets a progressive
-        bias at the root: ``prior / (visits + 1)`` added to its UCB value."""
+        bias at the root: ``prior / (visits + 1)`` added to its UCB value. ``view`` is the
+        seat's view the draft model reads (default: the information set's own)."""
         if self.workers > 1 and (self.iterations is None or self.iterations > 1):
             return self._search_in_parallel(info, legal_actions, started, favoured, view)
         rng = self.rng
         root = _Node(info.seat)
         deal: Callable[[random.Random], GameState] = lambda r: info.sample(r).state  # noqa: E731
         self.last_effective_worlds = 0.0
-        if self.draft_model > 0 and view is not None:
-            worlds = WeightedWorlds(info, DraftModel(view, self.draft_model), rng, self.pool)
+        if self.draft_model > 0:
+            model = DraftModel(info.view() if view is None else view, self.draft_model)
+            worlds = WeightedWorlds(info, model, rng, self.pool)
             self.last_effective_worlds = worlds.effective
             deal = worlds.sample
         limit = self.iterations
