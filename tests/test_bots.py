@@ -376,6 +376,11 @@ def test_make_bot_parameters_and_errors() -> None:
     assert isinstance(bot, ISMCTSBot) and bot.iterations == 33
     hard = make_bot("hard")
     assert isinstance(hard, ISMCTSBot) and hard.iterations is not None
+    # The recipe measured in docs/bots.md: the heuristic bot's rollouts, the draft model, a
+    # time guard under a second.
+    assert (hard.rollout, hard.draft_model > 0) == ("bot", True)
+    assert hard.time_limit is not None and hard.time_limit <= 1.0
+    assert make_bot("hard", time_limit=None).time_limit is None  # reproducible when asked
     with pytest.raises(ValueError, match="known bots: random, heuristic, ismcts"):
         make_bot("grandmaster")
     with pytest.raises(ValueError, match="iterations"):
