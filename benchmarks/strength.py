@@ -48,10 +48,10 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from citadels import new_game
-from citadels.bots import Bot, HeuristicBot, ISMCTSBot, attach_samplers, make_bot
+from citadels.bots import Bot, HeuristicBot, attach_samplers, make_bot
 from citadels.cards import PURPLE
 from citadels.editions import EDITIONS
-from citadels.engine.determinize import InformationSet
+from citadels.engine.determinize import SeatSampler
 from citadels.sim import play_game
 
 EDITION = "classic"
@@ -343,12 +343,23 @@ def _search_params(args: argparse.Namespace) -> dict[str, Any]:
     return params
 
 
+def _hard_params(args: argparse.Namespace) -> dict[str, Any]:
+    """The parameters the command line sets on ``hard`` (none: ``make_bot("hard")`` as is)."""
+    params: dict[str, Any] = {}
+    for item in args.hard_param:
+        name, _, value = item.partition("=")
+        params[name] = json.loads(value) if value else value
+    return params
+
+
 def _bot_list(args: argparse.Namespace) -> list[tuple[str, dict[str, Any]]]:
     out: list[tuple[str, dict[str, Any]]] = []
     for kind in args.bots:
         params: dict[str, Any] = {}
         if kind == "ismcts":
             params.update(_search_params(args))
+        elif kind == "hard":
+            params.update(_hard_params(args))
         out.append((kind, params))
     return out
 
@@ -370,6 +381,8 @@ def plot_ladder(ladder_report: list[dict[str, Any]], path: str) -> None:
         for offset, way, colour in ((-0.2, "up", "#4c72b0"), (0.2, "down", "#c44e52")):
             results = [r["steps"][row][way] for r in ladder_report]
             xs = [i + offset for i, res in enumerate(results) if res]
+            if not xs:
+                continue  # a one-way ladder: no bars the other way
             rates = [res["win_rate"] for res in results if res]
             errors = [
                 [res["win_rate"] - res["low"] for res in results if res],
@@ -387,7 +400,16 @@ def plot_ladder(ladder_report: list[dict[str, Any]], path: str) -> None:
         ax.set_ylabel("win rate (95% CI)")
         ax.set_ylim(0, 1)
         ax.legend(loc="upper right", fontsize=8)
-    games = ladder_report[0]["steps"][0]["up"]["games"] if ladder_report else 0
+    counts = sorted(
+        {
+            res["games"]
+            for r in ladder_report
+            for st in r["steps"]
+            for res in (st["up"], st["down"])
+            if res
+        }
+    )
+    games = f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else f"{counts[0] if counts else 0}"
     fig.suptitle(f"Strength ladder, {games} games per matchup, seats rotated")
     fig.savefig(path, dpi=90)
     plt.close(fig)
@@ -433,9 +455,18 @@ def coverage(games: int, seed: int = 1) -> tuple[int, Counter[str], Counter[str]
 # --- the search's speed --------------------------------------------------------------------
 
 
-def speed(decisions: int, iterations: int, seed: int = 1) -> dict[str, float]:
-    """ISMCTS iterations per second of thinking, at ``decisions`` positions of heuristic
-    games (4-player classic, one core), decisions with a single legal action skipped."""
+def speed(
+    decisions: int,
+    kind: str = "ismcts",
+    params: dict[str, Any] | None = None,
+    seed: int = 1,
+    budget: float | None = None,
+) -> dict[str, float]:
+    """Whole decisions of a search bot (``kind`` with ``params``: ``make_bot(kind, ...)``) at
+    ``decisions`` positions of heuristic games (4-player classic), decisions with a single
+    legal action skipped: each one is ``bot.choose(view, legal)`` with the seat's sampler, the
+    information set and any weighting included, timed by the wall clock and by the process's
+    CPU time. ``budget`` (seconds): also count the decisions whose wall time exceeded it."""
     rng = random.Random(seed)
     spots: list[tuple[Any, int]] = []
     index = 0
@@ -450,19 +481,30 @@ def speed(decisions: int, iterations: int, seed: int = 1) -> dict[str, float]:
                 spots.append((game.copy(), seat))
             game.apply(bots[seat].choose(game.view(seat), legal))
         index += 1
-    bot = ISMCTSBot(seed, iterations=iterations)
+    bot = make_bot(kind, seed=seed, **(params or {}))
     total_iterations = 0
-    start = time.perf_counter()
+    walls: list[float] = []
+    cpu = 0.0
     for game, seat in spots:
-        bot.search(InformationSet(game, seat), game.legal_actions())
-        total_iterations += bot.last_iterations
-    seconds = time.perf_counter() - start
+        attach = getattr(bot, "attach", None)
+        if attach is not None:
+            attach(SeatSampler(game, seat))
+        view, legal = game.view(seat), game.legal_actions()
+        wall, clock = time.perf_counter(), time.process_time()
+        bot.choose(view, legal)
+        cpu += time.process_time() - clock
+        walls.append(time.perf_counter() - wall)
+        total_iterations += getattr(bot, "last_iterations", 0)
+    seconds = sum(walls)
     return {
         "decisions": len(spots),
         "iterations": total_iterations,
         "seconds": seconds,
-        "iterations_per_second": total_iterations / seconds,
+        "cpu_seconds": cpu,
+        "iterations_per_second": total_iterations / cpu if cpu else 0.0,
         "seconds_per_decision": seconds / len(spots),
+        "longest_decision": max(walls),
+        "over_budget": sum(1 for w in walls if budget is not None and w > budget),
     }
 
 
@@ -532,6 +574,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="NAME=VALUE",
         help="another ISMCTS parameter (e.g. prior=1.0, exploration=0.7); repeatable",
     )
+    parser.add_argument(
+        "--hard-param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a parameter of `hard` in the ladder and `speed` (e.g. iterations=300); repeatable",
+    )
+    parser.add_argument(
+        "--kind", default="ismcts", choices=["ismcts", "hard"], help="the bot `speed` times"
+    )
+    parser.add_argument(
+        "--budget", type=float, default=None, help="speed: seconds a decision may take"
+    )
     parser.add_argument("--budgets", type=int, nargs="+", default=[50, 200, 1000])
     parser.add_argument("--decisions", type=int, default=40, help="positions for `speed`")
     parser.add_argument("--workers", type=int, default=1)
@@ -596,12 +651,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.plot:
             plot_ladder(report["ladder"], args.plot)
     if args.what in ("speed", "all"):
-        figures = speed(args.decisions, 1000 if args.what == "all" else args.iterations)
+        if args.kind == "hard":
+            kind, params = "hard", _hard_params(args)
+        else:
+            kind, params = "ismcts", _search_params(args)
+            if args.what == "all":
+                params["iterations"] = 1000
+        figures = speed(args.decisions, kind, params, budget=args.budget)
         report["speed"] = figures
         say(
-            f"ISMCTS speed: {figures['iterations_per_second']:,.0f} iterations/s "
-            f"({figures['decisions']} decisions, {figures['seconds_per_decision']:.2f} s each)"
+            f"{_label(kind, params)} speed: {figures['iterations_per_second']:,.0f} "
+            f"iterations per CPU second ({figures['decisions']} decisions, "
+            f"{figures['seconds_per_decision']:.3f} s each by the wall clock, "
+            f"{figures['cpu_seconds'] / figures['decisions']:.3f} s of CPU; "
+            f"longest {figures['longest_decision']:.3f} s)"
         )
+        if args.budget is not None:
+            over = int(figures["over_budget"])
+            verdict = "holds" if over == 0 else "does NOT hold"
+            say(f"budget {args.budget:g} s per decision {verdict}: {over} decisions over it")
     for matchup, games in _matchups(args, setup):
         result = run(matchup, games, args.workers)
         report["matchups"].append(asdict(result))

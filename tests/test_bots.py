@@ -176,19 +176,30 @@ def test_ismcts_single_choice_needs_no_search() -> None:
     assert bot.last_iterations == 0
 
 
-@pytest.mark.parametrize(("edition", "moves"), [("classic", 40), ("dezh", 75), ("basic", 3)])
-def test_ismcts_decisions_ignore_hidden_information(edition: str, moves: int) -> None:
+HARD_RECIPE: dict[str, Any] = {"rollout": "bot", "draft_model": 0.5, "pool": 16}
+
+
+@pytest.mark.parametrize("recipe", [{}, HARD_RECIPE], ids=["plain", "hard"])
+@pytest.mark.parametrize(
+    ("edition", "moves"), [("classic", 40), ("dezh", 75), ("basic", 3), ("classic", 6)]
+)
+def test_ismcts_decisions_ignore_hidden_information(
+    edition: str, moves: int, recipe: dict[str, Any]
+) -> None:
     """Same view and seed, different hidden hands, characters and deck: same choice, same
-    search statistics."""
+    search statistics; also with the heuristic bot's rollouts and the draft model (which
+    weighs the worlds by the other seats' picks: in `classic` after 6 moves, the first turns
+    of a round whose picks are still hidden)."""
     game = decision(edition, 4, moves)
     seat = game.to_move
     assert seat is not None
     other = determinize(game, seat, random.Random(123))
     assert other.view(seat) == game.view(seat)
     assert [p.hand for p in other.state.players] != [p.hand for p in game.state.players]
-    a, b = ISMCTSBot(9, iterations=80), ISMCTSBot(9, iterations=80)
+    a, b = ISMCTSBot(9, iterations=80, **recipe), ISMCTSBot(9, iterations=80, **recipe)
     assert choose(a, game) == choose(b, other)
     assert a.last_stats == b.last_stats
+    assert a.last_effective_worlds == b.last_effective_worlds
 
 
 def test_ismcts_search_on_an_information_set() -> None:
@@ -365,6 +376,11 @@ def test_make_bot_parameters_and_errors() -> None:
     assert isinstance(bot, ISMCTSBot) and bot.iterations == 33
     hard = make_bot("hard")
     assert isinstance(hard, ISMCTSBot) and hard.iterations is not None
+    # The recipe measured in docs/bots.md: the heuristic bot's rollouts, the draft model, a
+    # time guard under a second.
+    assert (hard.rollout, hard.draft_model > 0) == ("bot", True)
+    assert hard.time_limit is not None and hard.time_limit <= 1.0
+    assert make_bot("hard", time_limit=None).time_limit is None  # reproducible when asked
     with pytest.raises(ValueError, match="known bots: random, heuristic, ismcts"):
         make_bot("grandmaster")
     with pytest.raises(ValueError, match="iterations"):
@@ -423,3 +439,18 @@ def test_the_bots_page_examples_run() -> None:
     assert len(blocks) >= 2
     for code in blocks:
         exec(compile(code, str(page), "exec"), {"__name__": "__docs__"})
+
+
+def test_root_parallel_search_is_reproducible_with_fixed_iterations() -> None:
+    """Root parallelisation: two worker processes share the iterations; with a fixed budget
+    the choice and the summed statistics depend on the seed only, not on the timing."""
+    game = decision("classic", 4, 40)
+    a = ISMCTSBot(5, iterations=60, workers=2, **HARD_RECIPE)
+    b = ISMCTSBot(5, iterations=60, workers=2, **HARD_RECIPE)
+    first, second = choose(a, game), choose(b, game)
+    assert first == second and first in game.legal_actions()
+    assert a.last_iterations == 60
+    assert a.last_stats == b.last_stats
+    assert sum(visits for visits, _ in a.last_stats.values()) <= 60
+    with pytest.raises(ValueError, match="workers"):
+        ISMCTSBot(1, workers=0)

@@ -72,3 +72,24 @@ def test_a_tiny_ladder_reports_each_step(strength: ModuleType) -> None:
     assert step.up.focus_fallbacks == 0  # the heuristic decided every decision by a rule
     assert step.up.wins > step.down.wins
     assert lines[-1].strip().startswith("step random < medium: two-proportion z = ")
+
+
+def test_speed_times_whole_decisions_against_a_budget(strength: ModuleType) -> None:
+    figures = strength.speed(3, "ismcts", {"iterations": 5}, budget=60.0)
+    assert figures["decisions"] == 3
+    assert figures["iterations"] == 15
+    assert figures["cpu_seconds"] > 0
+    assert figures["longest_decision"] <= figures["seconds"]
+    assert figures["over_budget"] == 0
+    assert strength.speed(2, "ismcts", {"iterations": 5}, budget=0.0)["over_budget"] == 2
+
+
+def test_hard_params_reach_the_ladder_and_speed(strength: ModuleType) -> None:
+    args = strength.argparse.Namespace(
+        bots=["medium", "hard"],
+        hard_param=["iterations=7"],
+        iterations=200,
+        seconds_per_decision=None,
+        search_param=[],
+    )
+    assert strength._bot_list(args) == [("medium", {}), ("hard", {"iterations": 7})]

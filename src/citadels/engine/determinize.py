@@ -645,6 +645,10 @@ HIDDEN_PARTS: list[HiddenPart] = [
     reseed_generator,
 ]
 
+#: The parts :meth:`InformationSet.redeal` keeps: the log as redacted and rewritten, and who
+#: holds which character.
+CHARACTER_PARTS: tuple[HiddenPart, ...] = (redact_log, resample_characters)
+
 
 # --- the public face ------------------------------------------------------------------------
 
@@ -657,7 +661,7 @@ class InformationSet:
     its own template is already a sample.
     """
 
-    __slots__ = ("_base", "_resamplers", "_setup", "seat")
+    __slots__ = ("_base", "_redealers", "_resamplers", "_setup", "seat")
 
     def __init__(self, game: Game, seat: Checked) -> None:
         n = game.num_players
@@ -670,6 +674,11 @@ class InformationSet:
         self.seat = seat
         resamplers = [part(real, seat) for part in HIDDEN_PARTS]
         self._resamplers = [r for r in resamplers if r is not None]
+        self._redealers = [
+            r
+            for part, r in zip(HIDDEN_PARTS, resamplers, strict=True)
+            if r is not None and part not in CHARACTER_PARTS
+        ]
         self._setup = setup
         base = real.copy()
         for resample in self._resamplers:
@@ -697,6 +706,22 @@ class InformationSet:
         for resample in self._resamplers:
             resample(s, rng)
         return Game(s, {**self._setup, "seed": s.seed})
+
+    def redeal(self, world: GameState, rng: random.Random) -> GameState:
+        """A copy of ``world`` (a state :meth:`sample` dealt) with every hidden part but the
+        characters' placement (:data:`CHARACTER_PARTS`) dealt again from ``rng``: the cards,
+        the 2016 markers, the generator. For a search that weighs the characters' placement
+        of a pool of worlds (:class:`citadels.bots.model.WeightedWorlds`); what it returns is
+        a world :meth:`sample` could deal."""
+        s = world.copy()
+        for resample in self._redealers:
+            resample(s, rng)
+        return s
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The game's setup options (what :meth:`from_view` needs beside the view)."""
+        return copy_options(self._setup.get("options") or {})
 
     def view(self, **kwargs: Any) -> dict[str, Any]:
         """The seat's view (the same as in the real game)."""
