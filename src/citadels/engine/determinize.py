@@ -44,7 +44,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from citadels.engine import rules, views
-from citadels.engine.game import Checked, Game
+from citadels.engine.game import Checked, Game, copy_options
 from citadels.engine.state import OVER, SELECTION, TURNS, Event, GameState, Pending
 from citadels.engine.views import known_facedown
 
