@@ -6,7 +6,7 @@ except the few helpers that every rule needs (drawing, shuffling, the district c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final
 
 from citadels import rng
 from citadels.editions import Edition
@@ -33,18 +33,49 @@ EMPEROR_TAKES: Final = 1
 NO_TRIBUTE: Final = 2
 
 
-class Event(NamedTuple):
-    """Something that happened. ``data`` is public; ``secret`` is seen only by ``viewers``."""
+class Event:
+    """Something that happened. ``data`` is public; ``secret`` is seen only by ``viewers``.
 
-    kind: str
-    seat: int | None
-    data: dict[str, Any]
-    secret: dict[str, Any] | None = None
-    viewers: tuple[int, ...] = ()
+    Never changed once logged (copies of a game share their events). A plain class with
+    slots, not a named tuple: compiled with mypyc (``citadels.compiled``) it is built at C
+    speed, where a tuple subclass costs a Python-level call per event; in pure Python both
+    cost the same. Two events are equal when their five fields are."""
 
+    __slots__ = ("data", "kind", "seat", "secret", "viewers")
 
-#: ``Event(...)`` without the named tuple's Python-level ``__new__`` (one event per log entry).
-_new_event: Final = tuple.__new__
+    def __init__(
+        self,
+        kind: str,
+        seat: int | None,
+        data: dict[str, Any],
+        secret: dict[str, Any] | None = None,
+        viewers: tuple[int, ...] = (),
+    ) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.data = data
+        self.secret = secret
+        self.viewers = viewers
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return (
+            self.kind == other.kind
+            and self.seat == other.seat
+            and self.data == other.data
+            and self.secret == other.secret
+            and self.viewers == other.viewers
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable dicts inside: unhashable
+
+    def __repr__(self) -> str:
+        return (
+            f"Event(kind={self.kind!r}, seat={self.seat!r}, data={self.data!r}, "
+            f"secret={self.secret!r}, viewers={self.viewers!r})"
+        )
+
 
 # A note on ``__new__``: the ``copy()`` methods build an instance without running
 # ``__init__`` (``Player.__new__(Player)``), then set every attribute. Compiled with mypyc
@@ -454,7 +485,7 @@ class GameState:
         secret: dict[str, Any] | None = None,
         viewers: tuple[int, ...] = (),
     ) -> None:
-        self.log.append(_new_event(Event, (kind, seat, data, secret, viewers)))
+        self.log.append(Event(kind, seat, data, secret, viewers))
 
     # --- derived facts --------------------------------------------------------------------
 
