@@ -21,6 +21,7 @@ from citadels.engine.actions import (
 )
 from citadels.engine.actions import Destroy as DestroyAction
 from citadels.engine.effects import current_cost, leave_city, take_crown
+from citadels.engine.shared import distinct_sorted
 from citadels.engine.state import GameState, Pending, Turn
 
 
@@ -117,7 +118,7 @@ class Magician(CharacterPower):
             if p.seat != t.seat:
                 out.append(cached(ExchangeHands, p.seat))
         hand = s.players[t.seat].hand
-        for d in sorted(set(hand)):
+        for d in distinct_sorted(hand):
             out.append(cached(DiscardCard, d))
 
     def apply(self, s: GameState, t: Turn, action: Action) -> None:
@@ -218,7 +219,7 @@ class Warlord(CharacterPower):
             # In a city without the Artist's gold or a Great Wall, every district costs just
             # that least price, so passing the test below is enough.
             plain = not p.beautified and "great_wall" not in p.city
-            for d in sorted(set(p.city)):
+            for d in distinct_sorted(p.city):
                 # The printed cost − 1 is the least a destruction can cost: a district
                 # beyond it is out of reach without working out the rest.
                 if d == "keep" or (costs[d] or 0) - 1 > gold:

@@ -64,6 +64,7 @@ from citadels.engine.effects import (
     put_in_city,
     take_crown,
 )
+from citadels.engine.shared import distinct_sorted
 from citadels.engine.state import (
     BEWITCHED,
     EMPEROR_TAKES,
@@ -92,7 +93,7 @@ POWERS_BY_EDITION: Final[dict[str, dict[str, CharacterPower]]] = {
 
 def power_of(s: GameState, character: str) -> CharacterPower:
     """The power of ``character`` as this game's edition plays it."""
-    return POWERS_BY_EDITION[s.edition.id][character]
+    return POWERS_BY_EDITION[s.cards.edition_id][character]
 
 
 PICK: Final = "pick"
@@ -197,7 +198,8 @@ def start_round(s: GameState) -> None:
             s.shuffle(deck)
             c = replacement
         s.faceup.append(c)
-    s.pool = sorted(deck, key=s.characters.index)
+    # The characters left, in the game's (rank) order.
+    s.pool = [c for c in s.characters if c in deck]
     s.steps = selection_steps(s)
     s.log_event("round", None, {"round": s.round, "crown": s.crown, "faceup": s.faceup[:]})
     advance_selection(s)
@@ -477,7 +479,7 @@ def build_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Action
     # need the names that may be built.
     sacrifice = "framework" in names or "necropolis" in p.hand
     free: list[str] = []
-    for d in sorted(set(p.hand)):
+    for d in distinct_sorted(p.hand):
         price = build_price(s, t.seat, d) if factory else costs[d]
         if price is None or (price > gold and not sacrifice and d != "thieves_den"):
             # Never built, or out of reach (the Thieves' Den may be paid partly in cards).
@@ -527,7 +529,7 @@ def pending_actions(s: GameState) -> list[Action]:
         return keep_choices(s, pending.cards, pending.keep)
     if pending.kind == "redraw":
         hand = s.players[pending.seat].hand
-        out: list[Action] = [cached(DiscardCard, d) for d in sorted(set(hand))]
+        out: list[Action] = [cached(DiscardCard, d) for d in distinct_sorted(hand)]
         out.append(cached(DrawReplacements))
         return out
     if pending.kind == "graveyard":
@@ -577,7 +579,7 @@ def keep_choices(s: GameState, drawn: list[str], keep: int) -> list[Action]:
     """Every distinct choice of ``keep`` cards among those drawn, sorted."""
     if keep == 1:
         one = s.cards.keep
-        return [one[d] for d in sorted(set(drawn))]
+        return [one[d] for d in distinct_sorted(drawn)]
     cards = sorted(drawn)
     seen: list[tuple[str, ...]] = []
     n = len(cards)

@@ -25,3 +25,16 @@ def cached(cls: type[_A], *args: Any) -> _A:
     except KeyError:
         action = _CACHE[cls, args] = cls(*args)
         return action
+
+
+def distinct_sorted(items: list[str]) -> list[str]:
+    """``sorted(set(items))``, a new list: sorted first, then the repeats dropped (cards in a
+    hand or a city rarely repeat). Compiled with mypyc it builds no set, which costs more
+    than the sort; in pure Python both ways cost the same."""
+    out = sorted(items)
+    i = len(out) - 1
+    while i > 0:
+        if out[i] == out[i - 1]:
+            del out[i]
+        i -= 1
+    return out

@@ -91,9 +91,21 @@ class CardFacts:
     character's rank and income colour, the builds and picks on offer), where the edition's
     read-only mappings of card records cost more. One per edition, shared."""
 
-    __slots__ = ("build", "character_colour", "cost", "district_colour", "keep", "pick", "rank")
+    __slots__ = (
+        "build",
+        "character_colour",
+        "cost",
+        "district_colour",
+        "edition_id",
+        "keep",
+        "pick",
+        "rank",
+    )
 
     def __init__(self, edition: Edition) -> None:
+        self.edition_id: str = edition.id
+        """The edition's id (read where the rules vary by edition, without the edition's
+        slower attribute access)."""
         self.cost: dict[str, int | None] = {d: c.cost for d, c in edition.districts.items()}
         """District id -> printed cost (``None``: can never be built)."""
         self.district_colour: dict[str, str] = {d: c.colour for d, c in edition.districts.items()}
