@@ -21,7 +21,7 @@ from citadels.engine.actions import (
 )
 from citadels.engine.actions import Destroy as DestroyAction
 from citadels.engine.effects import current_cost, leave_city, take_crown
-from citadels.engine.shared import distinct_sorted
+from citadels.engine.shared import cached_one, distinct_sorted
 from citadels.engine.state import GameState, Pending, Turn
 
 
@@ -74,7 +74,7 @@ class Assassin(CharacterPower):
 
     def actions(self, s: GameState, t: Turn, out: list[Action]) -> None:
         for c in targetable_characters(s, self.id, s.edition.assassin_min_rank):
-            out.append(cached(Murder, c))
+            out.append(cached_one(Murder, c))
 
     def apply(self, s: GameState, t: Turn, action: Action) -> None:
         assert isinstance(action, Murder)
@@ -95,7 +95,7 @@ class Thief(CharacterPower):
         excluded = (s.murdered, s.bewitched, "witch")
         for c in targetable_characters(s, self.id, s.edition.thief_min_rank):
             if c not in excluded:
-                out.append(cached(Rob, c))
+                out.append(cached_one(Rob, c))
 
     def apply(self, s: GameState, t: Turn, action: Action) -> None:
         assert isinstance(action, Rob)
@@ -116,10 +116,10 @@ class Magician(CharacterPower):
     def actions(self, s: GameState, t: Turn, out: list[Action]) -> None:
         for p in s.players:
             if p.seat != t.seat:
-                out.append(cached(ExchangeHands, p.seat))
+                out.append(cached_one(ExchangeHands, p.seat))
         hand = s.players[t.seat].hand
         for d in distinct_sorted(hand):
-            out.append(cached(DiscardCard, d))
+            out.append(cached_one(DiscardCard, d))
 
     def apply(self, s: GameState, t: Turn, action: Action) -> None:
         t.power_used = True

@@ -18,7 +18,7 @@ from citadels.engine.actions import (
     UseSmithy,
     cached,
 )
-from citadels.engine.shared import distinct_sorted
+from citadels.engine.shared import cached_one, distinct_sorted
 from citadels.engine.state import GameState, Turn
 
 # --- gather modifiers: Observatory and Library (R-10) ------------------------------------
@@ -63,7 +63,7 @@ def turn_actions(s: GameState, t: Turn, out: list[Action]) -> None:
     city = p.city
     if "laboratory" in city and "laboratory" not in t.used and p.hand:
         for d in distinct_sorted(p.hand):
-            out.append(cached(UseLaboratory, d))
+            out.append(cached_one(UseLaboratory, d))
     if "smithy" in city and "smithy" not in t.used and p.gold >= 2 and s.deck:
         out.append(cached(UseSmithy))
 

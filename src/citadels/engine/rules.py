@@ -64,7 +64,7 @@ from citadels.engine.effects import (
     put_in_city,
     take_crown,
 )
-from citadels.engine.shared import distinct_sorted
+from citadels.engine.shared import cached_one, distinct_sorted
 from citadels.engine.state import (
     BEWITCHED,
     EMPEROR_TAKES,
@@ -248,7 +248,7 @@ def offered_characters(s: GameState, last_chooser: bool) -> list[str]:
 def selection_actions(s: GameState) -> list[Action]:
     kind = s.steps[0][1]
     if kind == PUT_ASIDE:
-        return [cached(PutAsideCharacter, c) for c in s.pool]
+        return [cached_one(PutAsideCharacter, c) for c in s.pool]
     pick = s.cards.pick
     if is_last_chooser_step(s):
         return [pick[c] for c in offered_characters(s, True)]
@@ -445,9 +445,9 @@ def income_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Actio
     if paid_in == "none":
         out.append(_TAKE_INCOME)
     elif paid_in == "all":
-        out.append(cached(TakeIncome, count))
+        out.append(cached_one(TakeIncome, count))
     else:
-        out.extend(cached(TakeIncome, c) for c in range(count + 1))
+        out.extend(cached_one(TakeIncome, c) for c in range(count + 1))
 
 
 def can_build(s: GameState, t: Turn) -> bool:
@@ -529,7 +529,7 @@ def pending_actions(s: GameState) -> list[Action]:
         return keep_choices(s, pending.cards, pending.keep)
     if pending.kind == "redraw":
         hand = s.players[pending.seat].hand
-        out: list[Action] = [cached(DiscardCard, d) for d in distinct_sorted(hand)]
+        out: list[Action] = [cached_one(DiscardCard, d) for d in distinct_sorted(hand)]
         out.append(cached(DrawReplacements))
         return out
     if pending.kind == "graveyard":
@@ -588,7 +588,7 @@ def keep_choices(s: GameState, drawn: list[str], keep: int) -> list[Action]:
             combo = (cards[i], cards[j])
             if combo not in seen:
                 seen.append(combo)
-    return [cached(KeepCards, c) for c in seen]
+    return [cached_one(KeepCards, c) for c in seen]
 
 
 def legal_actions(s: GameState) -> list[Action]:

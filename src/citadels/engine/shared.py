@@ -27,6 +27,23 @@ def cached(cls: type[_A], *args: Any) -> _A:
         return action
 
 
+#: ``cached_one``'s instances: class -> argument -> the shared ``cached(class, argument)``.
+_ONE: Final[dict[Any, dict[Any, Any]]] = {}
+
+
+def cached_one(cls: type[_A], arg: Any) -> _A:
+    """``cached(cls, arg)``, the very same instance, found by class then by argument: no
+    tuple key to build, hash and compare (the actions named by one card, character, seat or
+    count, listed at most decisions)."""
+    by_arg = _ONE.get(cls)
+    if by_arg is None:
+        by_arg = _ONE[cls] = {}
+    action: _A | None = by_arg.get(arg)
+    if action is None:
+        action = by_arg[arg] = cached(cls, arg)
+    return action
+
+
 def distinct_sorted(items: list[str]) -> list[str]:
     """``sorted(set(items))``, a new list: sorted first, then the repeats dropped (cards in a
     hand or a city rarely repeat). Compiled with mypyc it builds no set, which costs more
