@@ -55,6 +55,9 @@ def keep_count(s: GameState, seat: int, drawn: int) -> int:
 #: The districts with a power their owner may use in his turn (here and in
 #: ``bonus_districts``): a city without any has no district action to list.
 TURN_POWERS: Final = frozenset({"laboratory", "smithy", "armory", "museum"})
+#: ``lacks_turn_powers(city)``: whether no district of ``city`` is one of ``TURN_POWERS``
+#: (the bound method, looked up once).
+lacks_turn_powers: Final = TURN_POWERS.isdisjoint
 
 
 def turn_actions(s: GameState, t: Turn, out: list[Action]) -> None:

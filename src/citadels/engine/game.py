@@ -118,21 +118,23 @@ class Game:
         ``GameOver`` or ``IllegalAction`` (naming the rule) otherwise; the game is then
         unchanged.
         """
-        if not isinstance(action, Action):
-            raise MalformedAction(f"not an action: {describe(action)}")
-        if seat is not None and type(seat) is not int:
-            raise MalformedAction(f"the seat must be an integer or None, not {describe(seat)}")
         legal = self._legal
         if legal is None:
             legal = self._legal = rules.legal_actions(self.state)
         # Legal actions are shared instances (``actions.cached``): look for the very instance
-        # first, as ``in`` would call the dataclass ``__eq__`` on every action before it.
+        # first, as ``in`` would call the dataclass ``__eq__`` on every action before it. The
+        # very instance is an action; anything else is checked to be one.
+        known = False
         for a in legal:
             if a is action:
+                known = True
                 break
-        else:
-            if action not in legal:
-                self._refuse(action, seat)
+        if not known and not isinstance(action, Action):
+            raise MalformedAction(f"not an action: {describe(action)}")
+        if seat is not None and type(seat) is not int:
+            raise MalformedAction(f"the seat must be an integer or None, not {describe(seat)}")
+        if not known and action not in legal:
+            self._refuse(action, seat)
         if seat is not None and seat != rules.to_move(self.state):
             raise NotYourTurn(
                 f"{action.text()}: it is seat {rules.to_move(self.state)}'s decision, "

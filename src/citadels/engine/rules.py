@@ -54,6 +54,7 @@ from citadels.engine.bonus_characters import BONUS_POWERS, collect_tax
 from citadels.engine.characters import POWERS as BASE_POWERS
 from citadels.engine.characters import CharacterPower
 from citadels.engine.characters_2016 import POWERS_2016
+from citadels.engine.districts import lacks_turn_powers
 from citadels.engine.effects import (
     build_price,
     buildable,
@@ -93,7 +94,10 @@ POWERS_BY_EDITION: Final[dict[str, dict[str, CharacterPower]]] = {
 
 def power_of(s: GameState, character: str) -> CharacterPower:
     """The power of ``character`` as this game's edition plays it."""
-    return POWERS_BY_EDITION[s.cards.edition_id][character]
+    powers = s.cards.powers
+    if not powers:
+        powers.update(POWERS_BY_EDITION[s.cards.edition_id])
+    return powers[character]
 
 
 PICK: Final = "pick"
@@ -479,7 +483,18 @@ def build_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Action
     # need the names that may be built.
     sacrifice = "framework" in names or "necropolis" in p.hand
     free: list[str] = []
-    for d in distinct_sorted(p.hand):
+    hand = p.hand
+    if not (factory or sacrifice):
+        # The cards out of reach dropped first (never built, or dearer than the gold, but the
+        # Thieves' Den, which may be paid partly in cards): what is left, a card or two
+        # mostly, is all there is to sort.
+        reach: list[str] = []
+        for d in hand:
+            cost = costs[d]
+            if cost is not None and (cost <= gold or d == "thieves_den"):
+                reach.append(d)
+        hand = reach
+    for d in hand if len(hand) < 2 else distinct_sorted(hand):
         price = build_price(s, t.seat, d) if factory else costs[d]
         if price is None or (price > gold and not sacrifice and d != "thieves_den"):
             # Never built, or out of reach (the Thieves' Den may be paid partly in cards).
@@ -515,7 +530,7 @@ def turn_actions(s: GameState, t: Turn) -> list[Action]:
         power.actions(s, t, out)
     if can_build(s, t):
         build_actions(s, t, power, out)
-    if not districts.TURN_POWERS.isdisjoint(s.players[t.seat].city):
+    if not lacks_turn_powers(s.players[t.seat].city):
         districts.turn_actions(s, t, out)
         bonus_districts.turn_actions(s, t, out)
     if t.gathered:

@@ -13,6 +13,7 @@ from citadels.editions import Edition
 from citadels.engine.actions import Build, KeepCards, PickCharacter, cached
 
 if TYPE_CHECKING:
+    from citadels.engine.characters import CharacterPower
     from citadels.engine.events import RenderedLog
 
 SELECTION: Final = "selection"
@@ -99,6 +100,7 @@ class CardFacts:
         "edition_id",
         "keep",
         "pick",
+        "powers",
         "rank",
     )
 
@@ -106,6 +108,9 @@ class CardFacts:
         self.edition_id: str = edition.id
         """The edition's id (read where the rules vary by edition, without the edition's
         slower attribute access)."""
+        self.powers: dict[str, CharacterPower] = {}
+        """Character id -> its power as the edition plays it: filled by ``rules.power_of``
+        (from ``rules.POWERS_BY_EDITION``) when first asked."""
         self.cost: dict[str, int | None] = {d: c.cost for d, c in edition.districts.items()}
         """District id -> printed cost (``None``: can never be built)."""
         self.district_colour: dict[str, str] = {d: c.colour for d, c in edition.districts.items()}
