@@ -263,12 +263,12 @@ def apply_selection(s: GameState, action: Action) -> None:
     last_chooser = is_last_chooser_step(s)
     offered = offered_characters(s, last_chooser)
     seat = s.steps.pop(0)[0]
-    if isinstance(action, PutAsideCharacter):
+    if isinstance(action, _PUT_ASIDE_CHARACTER_CLASS):
         s.pool.remove(action.character)
         s.facedown.append(action.character)
         s.log_event("put_aside", seat, {}, {"character": action.character}, (seat,))
     else:
-        assert isinstance(action, PickCharacter)
+        assert isinstance(action, _PICK_CHARACTER_CLASS)
         c = action.character
         if c in s.pool:
             s.pool.remove(c)
@@ -347,7 +347,7 @@ def begin_turn(s: GameState, seat: int, character: str) -> None:
     t = Turn(seat, character, power.build_limit)
     start_turn(s, t, mode)
     power.on_start(s, t)
-    if s.edition.automatic_income:
+    if s.cards.automatic_income:
         # B-1: colour gold and the Merchant's and Architect's extras come at once.
         take_income(s, t)
         power.extras(s, t)
@@ -455,7 +455,7 @@ def income_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Actio
 
 
 def can_build(s: GameState, t: Turn) -> bool:
-    return t.build_limit > 0 and (t.gathered or s.edition.free_order)
+    return t.build_limit > 0 and (t.gathered or s.cards.free_order)
 
 
 def outside_limit(t: Turn, district: str, s: GameState) -> bool:
@@ -630,6 +630,26 @@ def to_move(s: GameState) -> int | None:
     return None
 
 
+#: The action classes that ``apply`` tells apart at every decision, as ``Final`` names:
+#: compiled with mypyc they are read from C statics, where a name imported from the
+#: interpreted ``actions`` module is looked up in the module's dict at every use.
+_END_TURN_CLASS: Final = EndTurn
+_BUILD_CLASS: Final = Build
+_GATHER_GOLD_CLASS: Final = GatherGold
+_GATHER_CARDS_CLASS: Final = GatherCards
+_TAKE_INCOME_CLASS: Final = TakeIncome
+_BUILD_FREE_CLASS: Final = BuildFree
+_USE_LABORATORY_CLASS: Final = UseLaboratory
+_USE_SMITHY_CLASS: Final = UseSmithy
+_USE_ARMORY_CLASS: Final = UseArmory
+_USE_MUSEUM_CLASS: Final = UseMuseum
+_PUT_ASIDE_CHARACTER_CLASS: Final = PutAsideCharacter
+_PICK_CHARACTER_CLASS: Final = PickCharacter
+_KEEP_CARDS_CLASS: Final = KeepCards
+_DISCARD_CARD_CLASS: Final = DiscardCard
+_DRAW_REPLACEMENTS_CLASS: Final = DrawReplacements
+
+
 # --- applying actions ----------------------------------------------------------------------
 
 
@@ -644,36 +664,36 @@ def apply(s: GameState, action: Action) -> None:
         t = s.turn
         assert t is not None
         cls = type(action)
-        if cls is EndTurn:
+        if cls is _END_TURN_CLASS:
             t.ending = True
-        elif cls is Build:
-            assert isinstance(action, Build)
+        elif cls is _BUILD_CLASS:
+            assert isinstance(action, _BUILD_CLASS)
             build(s, t, action.district)
-        elif cls is GatherGold:
+        elif cls is _GATHER_GOLD_CLASS:
             # the Gold Mine adds 1 when gathering gold.
             gold = 3 if "gold_mine" in s.players[t.seat].city else 2
             s.players[t.seat].gold += gold
             s.log_event("gather_gold", t.seat, {"gold": gold})
             finish_gather(s, t)
-        elif cls is GatherCards:
-            assert isinstance(action, GatherCards)
+        elif cls is _GATHER_CARDS_CLASS:
+            assert isinstance(action, _GATHER_CARDS_CLASS)
             gather_cards(s, t, action.count)
-        elif cls is TakeIncome:
-            assert isinstance(action, TakeIncome)
+        elif cls is _TAKE_INCOME_CLASS:
+            assert isinstance(action, _TAKE_INCOME_CLASS)
             take_income(s, t, action.cards)
-        elif cls is BuildFree:
-            assert isinstance(action, BuildFree)
+        elif cls is _BUILD_FREE_CLASS:
+            assert isinstance(action, _BUILD_FREE_CLASS)
             build_free(s, t, action)
-        elif cls is UseLaboratory:
-            assert isinstance(action, UseLaboratory)
+        elif cls is _USE_LABORATORY_CLASS:
+            assert isinstance(action, _USE_LABORATORY_CLASS)
             districts.use_laboratory(s, t, action.district)
-        elif cls is UseSmithy:
+        elif cls is _USE_SMITHY_CLASS:
             districts.use_smithy(s, t)
-        elif cls is UseArmory:
-            assert isinstance(action, UseArmory)
+        elif cls is _USE_ARMORY_CLASS:
+            assert isinstance(action, _USE_ARMORY_CLASS)
             bonus_districts.use_armory(s, t, action)
-        elif cls is UseMuseum:
-            assert isinstance(action, UseMuseum)
+        elif cls is _USE_MUSEUM_CLASS:
+            assert isinstance(action, _USE_MUSEUM_CLASS)
             bonus_districts.use_museum(s, t, action)
         else:
             power_of(s, t.character).apply(s, t, action)
@@ -699,7 +719,7 @@ def finish_gather(s: GameState, t: Turn) -> None:
     elif t.mode == THREATENED:
         # T6 Blackmailer: after gathering, the threat is settled before anything else.
         s.pending.append(Pending("ransom", t.seat, [], target=s.blackmailer or 0))
-    elif t.mode == NORMAL and not s.edition.automatic_income:
+    elif t.mode == NORMAL and not s.cards.automatic_income:
         power_of(s, t.character).extras(s, t)
 
 
@@ -740,7 +760,7 @@ def build_free(s: GameState, t: Turn, action: BuildFree) -> None:
 def apply_pending(s: GameState, action: Action) -> None:
     pending = s.pending[-1]
     p = s.players[pending.seat]
-    if isinstance(action, KeepCards):
+    if isinstance(action, _KEEP_CARDS_CLASS):
         s.pending.pop()
         rest = pending.cards[:]
         for d in action.districts:
@@ -768,10 +788,10 @@ def apply_pending(s: GameState, action: Action) -> None:
         )
         assert s.turn is not None
         finish_gather(s, s.turn)
-    elif isinstance(action, DiscardCard):
+    elif isinstance(action, _DISCARD_CARD_CLASS):
         p.hand.remove(action.district)
         pending.cards.append(action.district)
-    elif isinstance(action, DrawReplacements):
+    elif isinstance(action, _DRAW_REPLACEMENTS_CLASS):
         s.pending.pop()
         s.to_bottom(pending.cards)
         drawn = s.draw(len(pending.cards))

@@ -93,11 +93,13 @@ class CardFacts:
     read-only mappings of card records cost more. One per edition, shared."""
 
     __slots__ = (
+        "automatic_income",
         "build",
         "character_colour",
         "cost",
         "district_colour",
         "edition_id",
+        "free_order",
         "keep",
         "pick",
         "powers",
@@ -108,6 +110,10 @@ class CardFacts:
         self.edition_id: str = edition.id
         """The edition's id (read where the rules vary by edition, without the edition's
         slower attribute access)."""
+        self.automatic_income: bool = edition.automatic_income
+        """The edition's ``automatic_income`` (B-1), read at every turn."""
+        self.free_order: bool = edition.free_order
+        """The edition's ``free_order``, read at every turn's legal actions."""
         self.powers: dict[str, CharacterPower] = {}
         """Character id -> its power as the edition plays it: filled by ``rules.power_of``
         (from ``rules.POWERS_BY_EDITION``) when first asked."""
