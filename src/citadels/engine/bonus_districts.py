@@ -98,10 +98,10 @@ def end_of_turn(s: GameState, seat: int) -> None:
     """Poor House: +1 gold with an empty stash. Park: 2 cards with an empty hand (taking them
     is always to the owner's advantage, so it is not asked)."""
     p = s.players[seat]
-    if "poor_house" in p.city and p.gold == 0:
+    if p.gold == 0 and "poor_house" in p.city:
         p.gold = 1
         s.log_event("poor_house", seat, {"gold": 1})
-    if "park" in p.city and not p.hand and s.deck:
+    if not p.hand and s.deck and "park" in p.city:
         drawn = s.draw(2)
         p.hand.extend(drawn)
         s.log_event("park", seat, {"count": len(drawn)}, {"districts": drawn}, (seat,))

@@ -202,8 +202,9 @@ def start_round(s: GameState) -> None:
             s.shuffle(deck)
             c = replacement
         s.faceup.append(c)
-    # The characters left, in the game's (rank) order.
-    s.pool = [c for c in s.characters if c in deck]
+    # The characters left (those not put aside), in the game's (rank) order.
+    aside = s.facedown + s.faceup
+    s.pool = [c for c in s.characters if c not in aside]
     s.steps = selection_steps(s)
     s.log_event("round", None, {"round": s.round, "crown": s.crown, "faceup": s.faceup[:]})
     advance_selection(s)
@@ -481,19 +482,25 @@ def build_actions(s: GameState, t: Turn, power: CharacterPower, out: list[Action
     builds = s.cards.build
     # The Framework and the Necropolis build by destroying instead (``free_builds``): they
     # need the names that may be built.
-    sacrifice = "framework" in names or "necropolis" in p.hand
+    sacrifice = "framework" in names
     free: list[str] = []
     hand = p.hand
-    if not (factory or sacrifice):
+    if factory:
+        sacrifice = sacrifice or "necropolis" in hand
+    elif not sacrifice:
         # The cards out of reach dropped first (never built, or dearer than the gold, but the
         # Thieves' Den, which may be paid partly in cards): what is left, a card or two
-        # mostly, is all there is to sort.
+        # mostly, is all there is to sort. A Necropolis in hand may be built by destroying:
+        # then every card counts.
         reach: list[str] = []
         for d in hand:
+            if d == "necropolis":
+                sacrifice = True
             cost = costs[d]
             if cost is not None and (cost <= gold or d == "thieves_den"):
                 reach.append(d)
-        hand = reach
+        if not sacrifice:
+            hand = reach
     for d in hand if len(hand) < 2 else distinct_sorted(hand):
         price = build_price(s, t.seat, d) if factory else costs[d]
         if price is None or (price > gold and not sacrifice and d != "thieves_den"):
