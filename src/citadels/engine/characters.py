@@ -17,11 +17,10 @@ from citadels.engine.actions import (
     ExchangeHands,
     Murder,
     Rob,
-    cached,
 )
 from citadels.engine.actions import Destroy as DestroyAction
 from citadels.engine.effects import current_cost, leave_city, take_crown
-from citadels.engine.shared import cached_one, distinct_sorted
+from citadels.engine.shared import cached_one, cached_pair, distinct_sorted
 from citadels.engine.state import GameState, Pending, Turn
 
 
@@ -219,13 +218,12 @@ class Warlord(CharacterPower):
             # In a city without the Artist's gold or a Great Wall, every district costs just
             # that least price, so passing the test below is enough.
             plain = not p.beautified and "great_wall" not in p.city
-            for d in distinct_sorted(p.city):
-                # The printed cost − 1 is the least a destruction can cost: a district
-                # beyond it is out of reach without working out the rest.
-                if d == "keep" or (costs[d] or 0) - 1 > gold:
-                    continue
+            # The printed cost − 1 is the least a destruction can cost: a district
+            # beyond it is out of reach without working out the rest (nor sorting it).
+            reach = [d for d in p.city if d != "keep" and (costs[d] or 0) - 1 <= gold]
+            for d in reach if len(reach) < 2 else distinct_sorted(reach):
                 if plain or destroy_cost(s, p.seat, d) <= gold:
-                    out.append(cached(DestroyAction, p.seat, d))
+                    out.append(cached_pair(DestroyAction, p.seat, d))
 
     def apply(self, s: GameState, t: Turn, action: Action) -> None:
         assert isinstance(action, DestroyAction)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any, NoReturn
+from typing import Any, Final, NoReturn
 
-from citadels.editions import Edition, canonical_options, get_edition, resolve_setup
+from citadels.editions import Edition, Setup, canonical_options, get_edition, resolve_setup
 from citadels.engine import legality, rules, scoring, serialize, views
 from citadels.engine.actions import Action, action_from_json
 from citadels.engine.scoring import Outcome
@@ -262,12 +262,27 @@ def new_game(
             "seed", given=describe(seed)
         )
     options = canonical_options(ed, options)  # ids as the record keeps them
-    chosen = resolve_setup(ed, players, options)
+    chosen = _default_setup(ed, players) if not options else resolve_setup(ed, players, options)
     state = rules.setup(
         ed, players, copy_options(options), seed, chosen.characters, chosen.deck, chosen.complete_at
     )
     setup = {"edition": ed.id, "players": players, "seed": seed, "options": copy_options(options)}
     return Game(state, setup)
+
+
+#: ``resolve_setup(edition, players, {})`` by edition id and player count, with the edition it
+#: was worked out for (a setup is only read: its deck is copied into the game's cards).
+_DEFAULT_SETUPS: Final[dict[tuple[str, int], tuple[Edition, Setup]]] = {}
+
+
+def _default_setup(ed: Edition, players: Any) -> Setup:
+    """``resolve_setup(ed, players, {})``, worked out once per edition and player count."""
+    if type(players) is not int:
+        return resolve_setup(ed, players, {})
+    known = _DEFAULT_SETUPS.get((ed.id, players))
+    if known is None or known[0] is not ed:
+        known = _DEFAULT_SETUPS[ed.id, players] = (ed, resolve_setup(ed, players, {}))
+    return known[1]
 
 
 def _read_setup(record: Any, path: str) -> tuple[dict[str, Any], list[Any]]:

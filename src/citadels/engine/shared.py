@@ -44,6 +44,24 @@ def cached_one(cls: type[_A], arg: Any) -> _A:
     return action
 
 
+#: ``cached_pair``'s instances: class -> first argument -> second argument -> the action.
+_PAIR: Final[dict[Any, dict[Any, dict[Any, Any]]]] = {}
+
+
+def cached_pair(cls: type[_A], first: Any, second: Any) -> _A:
+    """``cached(cls, first, second)``, the very same instance, found like ``cached_one``."""
+    by_first = _PAIR.get(cls)
+    if by_first is None:
+        by_first = _PAIR[cls] = {}
+    by_second = by_first.get(first)
+    if by_second is None:
+        by_second = by_first[first] = {}
+    action: _A | None = by_second.get(second)
+    if action is None:
+        action = by_second[second] = cached(cls, first, second)
+    return action
+
+
 def distinct_sorted(items: list[str]) -> list[str]:
     """``sorted(set(items))``, a new list: sorted first, then the repeats dropped (cards in a
     hand or a city rarely repeat). Compiled with mypyc it builds no set, which costs more
