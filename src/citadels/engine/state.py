@@ -226,8 +226,9 @@ class Turn:
         "used",
     )
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Turn:
-        # See the note above ``Player``.
+    def __new__(cls, seat: int = 0, character: str = "", build_limit: int = 0) -> Turn:
+        # See the note above ``Player``. The arguments of ``__init__`` spelled out, not
+        # ``*args, **kwargs``: compiled, every turn would build a tuple and a dict for them.
         return object.__new__(cls)
 
     def __init__(self, seat: int, character: str, build_limit: int) -> None:
