@@ -25,6 +25,8 @@ pytestmark = pytest.mark.xdist_group("browser-game")
 
 ACTION = ".tray .action:not([disabled])"
 MAX_ACTIONS = 2000
+#: A game that stalls fails the test with what the pages show instead of hanging the suite.
+MAX_SECONDS = 420
 
 
 def _context(browser: Any, server: str, viewport: dict[str, int], outside: list[str]) -> Any:
@@ -167,6 +169,9 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
         actions = 0
         started = time.monotonic()
         while actions < MAX_ACTIONS:
+            if time.monotonic() - started > MAX_SECONDS:
+                stuck = {n: p.inner_text(".tray") for n, p in players.items()}
+                pytest.fail(f"the game stalled after {actions} actions; the trays: {stuck}")
             if all(p.query_selector(".scores") for p in players.values()):
                 break
             moved = False

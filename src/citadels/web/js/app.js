@@ -11,6 +11,8 @@ import { errorText, language, LANGUAGES, preferredLanguage, setLanguage, t } fro
 import { replayScreen } from "./replay.js";
 
 const root = document.getElementById("app");
+// How long a move may wait for the server's answer before the client asks for the state again.
+const BUSY_RESYNC_MS = 5000;
 let teardown = () => {};
 // What the current screen does when the person picks another language (null: draw it anew).
 let onLanguage = null;
@@ -389,6 +391,12 @@ function tablePage(code) {
     game.busy = true;
     actId += 1;
     socket.send({ type: "act", action, version: game.version, id: `a${actId}` });
+    // The answer can be lost with a connection that drops at that very moment: rather than
+    // leave the buttons disabled for ever, ask for the state again (a snapshot settles it).
+    clearTimeout(game.busyTimer);
+    game.busyTimer = setTimeout(() => {
+      if (game.busy) socket.send({ type: "sync", since: game.eventCount });
+    }, BUSY_RESYNC_MS);
     draw();
   }
 
