@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -499,3 +500,42 @@ def test_a_remote_search_bot_plays_from_what_the_protocol_sends(sqlite_url: str)
             await me.close()
 
     run(go())
+
+
+class _FakeSocket:
+    """Hands out queued server messages and keeps what the client sends."""
+
+    def __init__(self, messages: list[dict[str, Any]]) -> None:
+        self._raw = [json.dumps(m) for m in messages]
+        self.sent: list[dict[str, Any]] = []
+
+    async def recv(self) -> str:
+        return self._raw.pop(0)
+
+    async def send(self, data: str) -> None:
+        self.sent.append(json.loads(data))
+
+
+def _update(first: int, count: int, version: int) -> dict[str, Any]:
+    events = [{"kind": "x", "seat": None, "n": n, "text": ""} for n in range(first, count)]
+    return {"type": "update", "version": version, "event_count": count, "view": {},
+            "legal": [], "events": events, "by": 0}  # fmt: skip
+
+
+def test_player_client_asks_for_a_sync_when_an_update_is_out_of_step() -> None:
+    # The protocol (docs/protocol.md, update): an update that does not start at the client's
+    # event count means it missed something; the client sends sync and keeps nothing of it.
+    client = PlayerClient("http://127.0.0.1:1", "ABCDEF", "token")
+    fake = _FakeSocket([_update(0, 3, 1), _update(5, 7, 3), _update(3, 5, 2)])
+    client._ws = fake
+
+    async def run() -> None:
+        await client.recv()
+        assert [e["n"] for e in client.events] == [0, 1, 2] and fake.sent == []
+        await client.recv()  # events 5-6 while the client holds 3: a gap
+        assert fake.sent == [{"type": "sync", "since": 3}]
+        assert [e["n"] for e in client.events] == [0, 1, 2] and client.version == 1
+        await client.recv()  # the late one fits and is kept
+        assert [e["n"] for e in client.events] == [0, 1, 2, 3, 4] and client.version == 2
+
+    asyncio.run(run())

@@ -92,6 +92,12 @@ class PlayerClient:
         raw = await asyncio.wait_for(self._ws.recv(), timeout)
         msg: dict[str, Any] = json.loads(raw)
         self.received.append(msg)
+        first = msg["event_count"] - len(msg["events"]) if msg["type"] == "update" else None
+        if first is not None and first != self.event_count:
+            # Out of step with what this client holds (it missed an update, or this one came
+            # late): ask for the state again, as the protocol says, and keep nothing of it.
+            await self.send({"type": "sync", "since": self.event_count})
+            return msg
         self._fold(msg)
         return msg
 
