@@ -339,8 +339,17 @@ def _search_params(args: argparse.Namespace) -> dict[str, Any]:
         params["time_limit"] = args.seconds_per_decision
     for item in args.search_param:
         name, _, value = item.partition("=")
-        params[name] = json.loads(value) if value else value
+        params[name] = _param_value(value)
     return params
+
+
+def _param_value(text: str) -> Any:
+    """A parameter's value from the command line: JSON (``200``, ``0.5``, ``null``), or the
+    text itself (``rollout=bot``, ``evaluation=fitted``)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 def _hard_params(args: argparse.Namespace) -> dict[str, Any]:
@@ -348,7 +357,7 @@ def _hard_params(args: argparse.Namespace) -> dict[str, Any]:
     params: dict[str, Any] = {}
     for item in args.hard_param:
         name, _, value = item.partition("=")
-        params[name] = json.loads(value) if value else value
+        params[name] = _param_value(value)
     return params
 
 

@@ -87,9 +87,12 @@ def test_speed_times_whole_decisions_against_a_budget(strength: ModuleType) -> N
 def test_hard_params_reach_the_ladder_and_speed(strength: ModuleType) -> None:
     args = strength.argparse.Namespace(
         bots=["medium", "hard"],
-        hard_param=["iterations=7"],
+        hard_param=["iterations=7", "evaluation=standing", "time_limit=null"],
         iterations=200,
         seconds_per_decision=None,
         search_param=[],
     )
-    assert strength._bot_list(args) == [("medium", {}), ("hard", {"iterations": 7})]
+    assert strength._bot_list(args) == [
+        ("medium", {}),
+        ("hard", {"iterations": 7, "evaluation": "standing", "time_limit": None}),
+    ]

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from citadels.bots.evaluation import win_chances
 from citadels.bots.heuristic import HeuristicBot
 from citadels.bots.model import DraftModel, WeightedWorlds
 from citadels.engine import rules, scoring
@@ -143,6 +144,20 @@ def heuristic_policy(s: GameState, legal: list[Action], rng: random.Random) -> A
     return legal[rng.randrange(len(legal))]
 
 
+def widening_rank(s: GameState, a: Action) -> tuple[int, int]:
+    """The order in which progressive widening lets a node's untried moves into the tree
+    (lowest first): every move but a build or a destruction first, in the engine's order;
+    then builds, the dearest first; then the Warlord's destructions (C-27), in the largest
+    cities first and there the cheapest district first."""
+    cls = type(a)
+    if cls is Build:
+        return (1, -_cost(s, getattr(a, "district", "")))
+    if cls is Destroy:
+        seat: int = getattr(a, "seat", 0)
+        return (2, -100 * s.city_size(seat) + _cost(s, getattr(a, "district", "")))
+    return (0, 0)
+
+
 _ROLLOUT_BOT = HeuristicBot(0)
 """The player of ``bot_policy`` (its generator is the search's, set at every call)."""
 
@@ -193,6 +208,12 @@ def rewards(s: GameState, temperature: float = 3.0) -> list[float]:
     return [w / total for w in weights]
 
 
+#: How a rollout's last position is scored: ``"standing"``, the soft-max of :func:`standing` at
+#: ``temperature``; ``"fitted"``, the conditional logit fitted to played games
+#: (:func:`citadels.bots.evaluation.win_chances`).
+EVALUATIONS: tuple[str, ...] = ("standing", "fitted")
+
+
 # --- the bot ---------------------------------------------------------------------------------
 
 
@@ -211,7 +232,11 @@ class ISMCTSBot:
     evidence. ``draft_model`` (default 0: off) is the temperature of the opponent model that
     weighs the sampled worlds by the other seats' picks (:mod:`citadels.bots.model`), over a
     pool of ``pool`` worlds. ``workers`` above 1 searches in that many processes (root
-    parallelisation, reproducible with a fixed number of iterations).
+    parallelisation, reproducible with a fixed number of iterations). ``evaluation`` scores a
+    rollout's last position (:data:`EVALUATIONS`). ``widening`` above 0 turns on progressive
+    widening: a node visited ``n`` times holds at most ``2 (n + 1) ** widening`` moves, let in
+    in the order of :func:`widening_rank` (a move legal in the deal is still added when none of
+    the node's moves is).
     """
 
     def __init__(
@@ -229,6 +254,8 @@ class ISMCTSBot:
         draft_model: float = 0.0,
         pool: int = 64,
         workers: int = 1,
+        evaluation: str = "standing",
+        widening: float = 0.0,
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -249,6 +276,13 @@ class ISMCTSBot:
             raise ValueError(f"pool must be a positive integer, not {pool!r}")
         if type(workers) is not int or workers < 1:
             raise ValueError(f"workers must be a positive integer, not {workers!r}")
+        if not 0 <= widening < 1:
+            raise ValueError(
+                f"widening must be a number from 0 up to 1 (excluded), not {widening!r}"
+            )
+        if evaluation not in EVALUATIONS:
+            known = ", ".join(EVALUATIONS)
+            raise ValueError(f"unknown evaluation {evaluation!r}; known evaluations: {known}")
         self.workers = workers
         self._shared = {
             "exploration": exploration,
@@ -259,6 +293,8 @@ class ISMCTSBot:
             "prior": prior,
             "draft_model": draft_model,
             "pool": pool,
+            "evaluation": evaluation,
+            "widening": widening,
         }
         """What a worker's search shares with this one (root parallelisation)."""
         self.rng = random.Random(seed)
@@ -273,6 +309,8 @@ class ISMCTSBot:
         self.prior = prior
         self.draft_model = draft_model
         self.pool = pool
+        self.evaluation = evaluation
+        self.widening = widening
         self.last_effective_worlds = 0.0
         """With the draft model: the effective size of the last decision's weighted pool."""
         self.sampler: SeatSampler | None = None
@@ -443,8 +481,10 @@ class ISMCTSBot:
         s = deal(rng)
         last_round = s.round + self.horizon - 1
         node = root
+        root.visits += 1
         path: list[_Node] = []
         c = self.exploration
+        widen = self.widening
         legal_actions = rules.legal_actions
         apply = rules.apply
         # Selection and expansion.
@@ -463,8 +503,15 @@ class ISMCTSBot:
                     untried.append(a)
                 else:
                     ch.avail += 1
-            if untried:
-                a = untried[rng.randrange(len(untried))]
+            if untried and (
+                not widen
+                or len(untried) == len(legal)
+                or len(children) < 2 * (node.visits + 1) ** widen
+            ):
+                if widen:
+                    a = min(untried, key=lambda move: widening_rank(s, move))
+                else:
+                    a = untried[rng.randrange(len(untried))]
                 child = _Node(mover)
                 children[a] = child
                 apply(s, a)
@@ -474,7 +521,9 @@ class ISMCTSBot:
             best_value = -1.0
             bias = favoured if node is root else None
             for a in legal:
-                ch = children[a]
+                ch = children.get(a)
+                if ch is None:  # held back by progressive widening
+                    continue
                 value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                 if a == bias:
                     value += self.prior / (ch.visits + 1)  # progressive bias
@@ -492,7 +541,7 @@ class ISMCTSBot:
             apply(s, legal[0] if len(legal) == 1 else policy(s, legal, rng))
             moves += 1
         # Backpropagation.
-        reward = rewards(s, self.temperature)
+        reward = win_chances(s) if self.evaluation == "fitted" else rewards(s, self.temperature)
         for n in path:
             n.visits += 1
             n.reward += reward[n.mover]
