@@ -145,7 +145,7 @@ def test_C22_the_magician_knows_the_hand_he_gave_away_and_his_victim_knows_his()
                 was = track_hands(before, third)
                 now = track_hands(s, third)
                 assert (now[magician], now[victim]) == (was[victim], was[magician])
-    assert exchanges > 20
+    assert exchanges > 100
 
 
 def test_C22_a_card_built_from_the_given_hand_is_no_longer_forced() -> None:
@@ -174,7 +174,7 @@ def test_C22_a_card_built_from_the_given_hand_is_no_longer_forced() -> None:
                     dealt = [t for t in samples(game, seat) if district in t.players[builder].hand]
                     assert len(dealt) < SAMPLES
                 builds += 1
-    assert builds > 5
+    assert builds > 100
 
 
 def test_R30_the_wizard_knows_the_hand_he_looked_at_and_the_victim_the_card_taken() -> None:
@@ -201,7 +201,7 @@ def test_R30_the_wizard_knows_the_hand_he_looked_at_and_the_victim_the_card_take
             for t in samples(game, victim):
                 assert card in t.players[wizard].hand
         takes += 1
-    assert takes > 5
+    assert takes > 40
 
 
 def test_R7_every_seat_knows_the_graveyard_card_is_in_its_owners_hand() -> None:
@@ -308,4 +308,4 @@ def test_samples_with_known_hands_depend_only_on_the_view() -> None:
                 assert [sorted(p.hand) for p in sa.players] == [sorted(p.hand) for p in sc.players]
                 assert sa.deck == sc.deck
             compared += 1
-    assert compared > 20
+    assert compared > 100
