@@ -10,7 +10,8 @@ secrets). Everything else is *hidden* and is resampled here, one hidden part per
   offered, put aside, saw face down (C-5), saw called without an answer, or saw revealed;
 - :func:`resample_cards` — the other seats' hands (same sizes), the cards of their pending
   decisions it cannot see (cards drawn but not yet kept, the Magician's discards) and the
-  order of the deck, dealt from the cards the seat has not seen;
+  order of the deck, dealt from the cards the seat has not seen, the cards it knows are in
+  another hand (:func:`known_hand_cards`) dealt there first;
 - :func:`resample_warrants`, :func:`resample_threats` — which of the 2016 Magistrate's warrants
   is signed and which of the Blackmailer's threats is flowered, unless the seat placed them;
 - :func:`reseed_generator` — a fresh seed, so a sample's future shuffles are not the real ones.
@@ -21,11 +22,12 @@ writes its part into a copy; a part reads only what the seat may know, in a cano
 so two games that show the seat the same view give the same samples for the same ``rng``
 (tests/test_determinize.py checks it).
 
-Not tracked, by design: where the seat knows individual cards went (the card it put on the
-bottom of the deck, the hand it gave away with the Magician, a card taken back with the
-Graveyard, the colours a 2016 Spy counted). Those cards are treated as unseen, like any other.
-Nor does a sample infer anything from how the other seats played: it is uniform over what is
-consistent with the seat's view.
+Cards the seat knows are in another hand (the hand it gave away with the Magician, a card it
+took or saw taken, gave or was given, a card taken back with the Graveyard, a hand it looked
+at) are read from the log as the seat sees it (:func:`track_hands`) and always dealt there.
+Not tracked: the order of the deck's bottom (the cards the seat put back), the colours a
+2016 Spy counted in a hand it did not see. Nor does a sample infer anything from how the
+other seats played: it is uniform over what is consistent with the seat's view.
 
 A bot that holds only its view (a worker process, a remote client) builds the same information
 set from the view and its whole log with :meth:`InformationSet.from_view` (see
@@ -499,76 +501,279 @@ def resample_cards(s: GameState, seat: int) -> Resampler:
     """The other seats' hands and Museum cards (R-19), their pending cards the seat cannot
     see, and the deck order: a uniform deal of the cards the seat has not seen (the game's
     cards minus its hand, its Museum, every city and the pending cards it sees), every pile
-    keeping its size.
+    keeping its size, and every card the seat knows in another hand
+    (:func:`known_hand_cards`) dealt to that hand first.
 
     What an open decision of the seat shows stays as it is: the victim's hand while the seat
     is the Wizard choosing a card (R-30), the deck's cards while it searches with the
     Lighthouse (only their order is dealt again).
     """
-    me = s.players[seat]
-    total: Counter[str] = Counter(s.deck)
-    visible: Counter[str] = Counter(me.hand)
-    visible.update(me.museum)
-    shown_hands: set[int] = {seat}
-    if s.phase == OVER:
-        # The final scores show what a hand is worth (the 2016 Secret Vault); nothing is
-        # left to decide, so the hands are kept.
-        shown_hands.update(p.seat for p in s.players)
-    for p in s.players:
-        total.update(p.hand)
-        total.update(p.city)
-        total.update(p.museum)
-        visible.update(p.city)
-        if p.seat != seat and p.seat in shown_hands:
-            visible.update(p.hand)
-    districts = s.edition.districts
-    hidden_pending: list[tuple[int, int]] = []
-    deck_shown = False
-    top = views.player_view(s, seat, None, len(s.log)).get("pending") or {}
-    for i, pending in enumerate(s.pending):
-        total.update(pending.cards)
-        if i == len(s.pending) - 1 and Counter(top.get("cards", ())) == Counter(pending.cards):
-            visible.update(pending.cards)
-            continue
-        victim = pending.target
-        if pending.seat == seat and pending.kind == "wizard" and victim >= 0:
-            if victim not in shown_hands:
-                visible.update(s.players[victim].hand)
-            shown_hands.add(victim)
-        if pending.seat == seat and pending.kind == "lighthouse":
-            deck_shown = True
-        if _pending_visible(pending, seat) or not all(c in districts for c in pending.cards):
-            # Unknown kinds about something other than district cards are left as they are.
-            visible.update(pending.cards)
-        else:
-            hidden_pending.append((i, len(pending.cards)))
-    deck = sorted(s.deck) if deck_shown else []
-    if deck_shown:
-        visible.update(deck)
-    unseen = sorted((total - visible).elements())
-    hands = [(p.seat, len(p.hand)) for p in s.players if p.seat not in shown_hands]
-    museums = [(p.seat, len(p.museum)) for p in s.players if p.seat != seat and p.museum]
+    cards = _Unseen(s, seat)
+    known = {other: sorted(c.elements()) for other, c in cards.known(s, seat).items()}
+    forced: Counter[str] = Counter()
+    for held in known.values():
+        forced.update(held)
+    unseen = sorted((Counter(cards.unseen) - forced).elements()) if forced else cards.unseen
+    hands = [(other, known.get(other, []), size) for other, size in cards.hands]
+    museums = cards.museums
+    hidden_pending = cards.hidden_pending
+    deck_shown = cards.deck_shown
+    deck = cards.deck
 
     def resample(t: GameState, rng: random.Random) -> None:
-        cards = unseen[:]
-        rng.shuffle(cards)
+        dealt = unseen[:]
+        rng.shuffle(dealt)
         at = 0
-        for other, size in hands:
-            t.players[other].hand = cards[at : at + size]
-            at += size
+        for other, held, size in hands:
+            rest = size - len(held)
+            t.players[other].hand = held + dealt[at : at + rest]
+            at += rest
         for other, size in museums:
-            t.players[other].museum = cards[at : at + size]
+            t.players[other].museum = dealt[at : at + size]
             at += size
         for i, size in hidden_pending:
-            t.pending[i].cards = cards[at : at + size]
+            t.pending[i].cards = dealt[at : at + size]
             at += size
         if deck_shown:
             t.deck = deck[:]
             rng.shuffle(t.deck)
         else:
-            t.deck = cards[at:]
+            t.deck = dealt[at:]
 
     return resample
+
+
+# --- what the seat knows of the other hands ------------------------------------------------
+
+#: Events that move one named card from a hand to another: kind -> (the field naming the
+#: giver, the field naming the taker; ``"seat"`` is the event's seat). The card is the
+#: secret ``district``, shown to the two seats alone.
+HAND_TO_HAND: dict[str, tuple[str, str]] = {
+    "take_card": ("from", "seat"),
+    "seer_take": ("from", "seat"),
+    "seer_give": ("seat", "to"),
+    "give_card": ("seat", "to"),
+    "tribute": ("seat", "emperor"),
+}
+
+#: Events that put cards into their seat's hand from the deck: kind -> the secret field that
+#: names them (seen by that seat alone). A ``gather_cards`` draw is kept at once unless a
+#: ``keep`` decision follows.
+DRAWS: dict[str, str] = {
+    "deal": "districts",
+    "keep": "districts",
+    "income": "districts",
+    "extra_cards": "districts",
+    "smithy": "districts",
+    "park": "districts",
+    "lighthouse": "district",
+    "spy": "drawn",
+}
+
+#: Events that take cards out of their seat's hand unseen by the others: kind -> the secret
+#: field that names them.
+HIDDEN_DISCARDS: dict[str, str] = {
+    "laboratory": "district",
+    "museum": "district",
+    "redraw": "discarded",
+}
+
+
+def _names(value: Any) -> list[str]:
+    return [value] if type(value) is str else list(value)
+
+
+def _drop(hand: Counter[str], cards: list[str]) -> None:
+    """One copy of each card fewer, where there is one."""
+    for c in cards:
+        if hand[c] > 0:
+            hand[c] -= 1
+            if not hand[c]:
+                del hand[c]
+
+
+def track_hands(s: GameState, seat: int) -> list[Counter[str]]:
+    """For every seat (``seat`` included), the cards ``seat`` knows that seat holds, from
+    the log as ``seat`` sees it (public data, and the secret part of its own events and of
+    the events it was shown, C-10) and the open decision its view shows.
+
+    The walk keeps, for each hand, a multiset of cards known to be in it, always part of the
+    real hand: a card joins it when the seat sees it enter (its own draws; a card it saw
+    taken, given or paid as tribute; the Graveyard's district, public, R-7; a hand it looked
+    at with the Wizard, R-30, or the 2016 Spy); a Magician's exchange (C-22) swaps what the
+    seat knew of the two hands; a build, public, removes one copy of the name; a loss the
+    seat cannot see (a hidden discard or redraw, a card taken or given unseen, a Thieves'
+    Den payment) forgets the whole hand. A position whose log does not account for the hands
+    (a hand-built one) knows less, never wrong: the seat's own hand is only what the log
+    shows it drawing.
+    """
+    n = len(s.players)
+    known: list[Counter[str]] = [Counter() for _ in range(n)]
+    # A build that did not come out of its builder's hand: the Wizard's immediate build of
+    # the card he took (builder -> victim, and whether the seat saw the card), the 2016
+    # Cardinal's loan (builder -> the district, left his hand with the ``loan`` event).
+    taken_built: dict[int, tuple[int, bool]] = {}
+    loaned: dict[int, str] = {}
+    gathered: tuple[int, list[str]] | None = None
+
+    def built(builder: int, district: str) -> None:
+        if builder in taken_built:
+            victim, seen = taken_built.pop(builder)
+            if not seen:
+                _drop(known[victim], [district])
+        elif loaned.get(builder) == district:
+            del loaned[builder]
+        else:
+            _drop(known[builder], [district])
+
+    for ev in s.log:
+        kind = ev.kind
+        who = ev.seat
+        data = ev.data
+        secret = ev.secret if ev.secret is not None and seat in ev.viewers else None
+        if gathered is not None:
+            if kind != "keep" or who != gathered[0]:
+                known[gathered[0]].update(gathered[1])
+            gathered = None
+        if who is None:
+            continue
+        if kind == "gather_cards":
+            if secret is not None:
+                gathered = (who, list(secret["districts"]))
+        elif kind in DRAWS:
+            if secret is not None:
+                known[who].update(_names(secret[DRAWS[kind]]))
+            if kind == "spy" and secret is not None:
+                known[data["target"]] = Counter(secret["hand"])
+        elif kind in HIDDEN_DISCARDS:
+            if secret is None:
+                known[who].clear()
+            else:
+                _drop(known[who], _names(secret[HIDDEN_DISCARDS[kind]]))
+                if kind == "redraw":
+                    known[who].update(secret["drawn"])
+        elif kind in HAND_TO_HAND:
+            if kind == "tribute" and data.get("paid") != "card":
+                continue
+            giver_field, taker_field = HAND_TO_HAND[kind]
+            giver = who if giver_field == "seat" else data[giver_field]
+            taker = who if taker_field == "seat" else data[taker_field]
+            immediate = kind == "take_card" and bool(data.get("built"))
+            if immediate:
+                # R-30: built at once, named by its build (or confiscation) next.
+                taken_built[taker] = (giver, secret is not None)
+            if secret is not None:
+                _drop(known[giver], [secret["district"]])
+                if not immediate:
+                    known[taker][secret["district"]] += 1
+            elif not immediate:
+                known[giver].clear()
+        elif kind == "exchange_hands":
+            other = data["with"]
+            known[who], known[other] = known[other], known[who]
+        elif kind == "graveyard":
+            if data.get("take"):
+                known[who][data["district"]] += 1
+        elif kind == "look_at_hand":
+            if secret is not None:
+                known[data["target"]] = Counter(secret["hand"])
+        elif kind == "loan":
+            _drop(known[who], [data["district"]])
+            loaned[who] = data["district"]
+        elif kind == "pay_with_cards":
+            known[who].clear()
+        elif kind == "build":
+            built(who, data["district"])
+        elif kind == "confiscate":
+            built(data["builder"], data["district"])
+    # The open decision (the only one a view shows): cards out of a hand, not yet logged.
+    top = s.pending[-1] if s.pending else None
+    if gathered is not None and (top is None or top.kind != "keep" or top.seat != gathered[0]):
+        known[gathered[0]].update(gathered[1])
+    if top is not None:
+        if top.kind in ("redraw", "thieves_den"):
+            # C-22 discards, the Thieves' Den and its payment: only their owner sees them.
+            if top.seat == seat:
+                _drop(known[seat], top.cards)
+            else:
+                known[top.seat].clear()
+        elif top.kind == "confiscate" and top.cards and top.target >= 0:
+            built(top.target, top.cards[0])
+    return known
+
+
+class _Unseen:
+    """The cards ``seat`` has not seen and where they may be: what :func:`resample_cards`
+    deals, read from the real state once."""
+
+    __slots__ = ("deck", "deck_shown", "hands", "hidden_pending", "museums", "unseen")
+
+    def __init__(self, s: GameState, seat: int) -> None:
+        me = s.players[seat]
+        total: Counter[str] = Counter(s.deck)
+        visible: Counter[str] = Counter(me.hand)
+        visible.update(me.museum)
+        shown_hands: set[int] = {seat}
+        if s.phase == OVER:
+            # The final scores show what a hand is worth (the 2016 Secret Vault); nothing is
+            # left to decide, so the hands are kept.
+            shown_hands.update(p.seat for p in s.players)
+        for p in s.players:
+            total.update(p.hand)
+            total.update(p.city)
+            total.update(p.museum)
+            visible.update(p.city)
+            if p.seat != seat and p.seat in shown_hands:
+                visible.update(p.hand)
+        districts = s.edition.districts
+        self.hidden_pending: list[tuple[int, int]] = []
+        deck_shown = False
+        top = views.player_view(s, seat, None, len(s.log)).get("pending") or {}
+        for i, pending in enumerate(s.pending):
+            total.update(pending.cards)
+            if i == len(s.pending) - 1 and Counter(top.get("cards", ())) == Counter(pending.cards):
+                visible.update(pending.cards)
+                continue
+            victim = pending.target
+            if pending.seat == seat and pending.kind == "wizard" and victim >= 0:
+                if victim not in shown_hands:
+                    visible.update(s.players[victim].hand)
+                shown_hands.add(victim)
+            if pending.seat == seat and pending.kind == "lighthouse":
+                deck_shown = True
+            if _pending_visible(pending, seat) or not all(c in districts for c in pending.cards):
+                # Unknown kinds about something other than district cards are left as they are.
+                visible.update(pending.cards)
+            else:
+                self.hidden_pending.append((i, len(pending.cards)))
+        self.deck_shown = deck_shown
+        self.deck = sorted(s.deck) if deck_shown else []
+        if deck_shown:
+            visible.update(self.deck)
+        self.unseen = sorted((total - visible).elements())
+        self.hands = [(p.seat, len(p.hand)) for p in s.players if p.seat not in shown_hands]
+        self.museums = [(p.seat, len(p.museum)) for p in s.players if p.seat != seat and p.museum]
+
+    def known(self, s: GameState, seat: int) -> dict[int, Counter[str]]:
+        """What :func:`track_hands` knows of the hands dealt here, kept within the unseen
+        cards (in seat order) and within each hand's size; a hand it cannot fit is left
+        unknown."""
+        tracked = track_hands(s, seat)
+        pool: Counter[str] = Counter(self.unseen)
+        out: dict[int, Counter[str]] = {}
+        for other, size in self.hands:
+            cards = tracked[other] & pool
+            if cards and cards.total() <= size:
+                pool -= cards
+                out[other] = cards
+        return out
+
+
+def known_hand_cards(s: GameState, seat: int) -> dict[int, Counter[str]]:
+    """For each other seat whose hand ``seat`` cannot see, the cards ``seat`` knows it holds
+    (:func:`track_hands`), as the samples deal them: none that the seat can see elsewhere,
+    never more than the hand holds. Seats it knows nothing of are left out."""
+    return _Unseen(s, seat).known(s, seat)
 
 
 # --- hidden parts: the 2016 markers ---------------------------------------------------------
