@@ -66,14 +66,20 @@ WEIGHTS: dict[str, tuple[float, ...]] = {
 DEFAULT_WEIGHTS: tuple[float, ...] = WEIGHTS.get("classic", (0.0,) * len(FEATURES))
 
 
-def features(s: GameState, seat: int) -> tuple[float, ...]:
-    """The features of ``seat`` in ``s`` (see :data:`FEATURES`)."""
+def progress(s: GameState) -> float:
+    """How near the game is to its end: the largest city over the districts that complete one."""
+    target = s.complete_at
+    return max(s.city_size(p.seat) for p in s.players) / target if target else 1.0
+
+
+def features(s: GameState, seat: int, late: float | None = None) -> tuple[float, ...]:
+    """The features of ``seat`` in ``s`` (see :data:`FEATURES`); ``late`` is
+    :func:`progress` of ``s`` when the caller has it already."""
     p = s.players[seat]
     size = s.city_size(seat)
-    target = s.complete_at
-    largest = max(s.city_size(other.seat) for other in s.players)
-    late = largest / target if target else 1.0
-    missing = target - size
+    if late is None:
+        late = progress(s)
+    missing = s.complete_at - size
     score = float(scoring.breakdown(s, seat).total)
     gold = float(p.gold)
     cards = float(len(p.hand))
@@ -99,16 +105,31 @@ def weights_for(edition: str) -> tuple[float, ...]:
     return WEIGHTS.get(edition, DEFAULT_WEIGHTS)
 
 
+def win_shares(s: GameState) -> list[float]:
+    """Each seat's share of the win of the finished game ``s`` (a win shared by k seats
+    counts 1/k)."""
+    winners = scoring.score(s).winners
+    return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(len(s.players))]
+
+
+def soft_max(values: list[float], temperature: float = 1.0) -> list[float]:
+    """``exp(value / temperature)`` of each value, normalised to sum to 1."""
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 def win_chances(s: GameState) -> list[float]:
     """Each seat's chance to win from ``s``: its win share if the game is over, otherwise
     the fitted conditional logit's soft-max over the seats (in [0, 1], summing to 1)."""
-    n = len(s.players)
     if s.phase == OVER:
-        winners = scoring.score(s).winners
-        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(n)]
+        return win_shares(s)
     w = weights_for(s.edition.id)
-    values = [sum(a * b for a, b in zip(w, features(s, seat), strict=True)) for seat in range(n)]
-    top = max(values)
-    chances = [math.exp(v - top) for v in values]
-    total = sum(chances)
-    return [c / total for c in chances]
+    late = progress(s)
+    return soft_max(
+        [
+            sum(a * b for a, b in zip(w, features(s, seat, late), strict=True))
+            for seat in range(len(s.players))
+        ]
+    )

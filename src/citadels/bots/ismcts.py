@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from citadels.bots.evaluation import win_chances
+from citadels.bots.evaluation import soft_max, win_chances, win_shares
 from citadels.bots.heuristic import HeuristicBot
 from citadels.bots.model import DraftModel, WeightedWorlds
 from citadels.engine import rules, scoring
@@ -149,12 +149,10 @@ def widening_rank(s: GameState, a: Action) -> tuple[int, int]:
     (lowest first): every move but a build or a destruction first, in the engine's order;
     then builds, the dearest first; then the Warlord's destructions (C-27), in the largest
     cities first and there the cheapest district first."""
-    cls = type(a)
-    if cls is Build:
-        return (1, -_cost(s, getattr(a, "district", "")))
-    if cls is Destroy:
-        seat: int = getattr(a, "seat", 0)
-        return (2, -100 * s.city_size(seat) + _cost(s, getattr(a, "district", "")))
+    if isinstance(a, Build):
+        return (1, -_cost(s, a.district))
+    if isinstance(a, Destroy):
+        return (2, -100 * s.city_size(a.seat) + _cost(s, a.district))
     return (0, 0)
 
 
@@ -196,16 +194,9 @@ def standing(s: GameState, seat: int) -> float:
 def rewards(s: GameState, temperature: float = 3.0) -> list[float]:
     """Rewards in [0, 1] summing to 1: the win share once the game is over, otherwise a
     soft-max of the seats' standings."""
-    n = len(s.players)
     if s.phase == OVER:
-        outcome = scoring.score(s)
-        winners = outcome.winners
-        return [1.0 / len(winners) if seat in winners else 0.0 for seat in range(n)]
-    values = [standing(s, seat) for seat in range(n)]
-    top = max(values)
-    weights = [math.exp((v - top) / temperature) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
+        return win_shares(s)
+    return soft_max([standing(s, seat) for seat in range(len(s.players))], temperature)
 
 
 #: How a rollout's last position is scored: ``"standing"``, the soft-max of :func:`standing` at
