@@ -204,6 +204,13 @@ def rewards(s: GameState, temperature: float = 3.0) -> list[float]:
 #: (:func:`citadels.bots.evaluation.win_chances`).
 EVALUATIONS: tuple[str, ...] = ("standing", "fitted")
 
+#: How the other seats' moves are chosen inside the tree: ``"tree"``, by UCB1 on their own
+#: rewards like the bot's (single-observer: in a deal they choose as if they saw it whole, the
+#: bot's hand and character included); ``"model"``, by the rollout policy from their own view
+#: of the deal (the tree then holds only the bot's own moves, each node the bot's information
+#: after the other seats' unseen choices).
+OPPONENT_MODELS: tuple[str, ...] = ("tree", "model")
+
 
 # --- the bot ---------------------------------------------------------------------------------
 
@@ -227,7 +234,9 @@ class ISMCTSBot:
     rollout's last position (:data:`EVALUATIONS`). ``widening`` above 0 turns on progressive
     widening: a node visited ``n`` times holds at most ``2 (n + 1) ** widening`` moves, let in
     in the order of :func:`widening_rank` (a move legal in the deal is still added when none of
-    the node's moves is).
+    the node's moves is). ``opponents`` is how the other seats choose inside the tree
+    (:data:`OPPONENT_MODELS`): by UCB1 in the tree (``"tree"``) or by the rollout policy from
+    their own view of the deal (``"model"``).
     """
 
     def __init__(
@@ -247,6 +256,7 @@ class ISMCTSBot:
         workers: int = 1,
         evaluation: str = "standing",
         widening: float = 0.0,
+        opponents: str = "tree",
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -271,6 +281,9 @@ class ISMCTSBot:
             raise ValueError(
                 f"widening must be a number from 0 up to 1 (excluded), not {widening!r}"
             )
+        if opponents not in OPPONENT_MODELS:
+            known = ", ".join(OPPONENT_MODELS)
+            raise ValueError(f"unknown opponents {opponents!r}; known opponent models: {known}")
         if evaluation not in EVALUATIONS:
             known = ", ".join(EVALUATIONS)
             raise ValueError(f"unknown evaluation {evaluation!r}; known evaluations: {known}")
@@ -286,6 +299,7 @@ class ISMCTSBot:
             "pool": pool,
             "evaluation": evaluation,
             "widening": widening,
+            "opponents": opponents,
         }
         """What a worker's search shares with this one (root parallelisation)."""
         self.rng = random.Random(seed)
@@ -302,6 +316,7 @@ class ISMCTSBot:
         self.pool = pool
         self.evaluation = evaluation
         self.widening = widening
+        self.opponents = opponents
         self.last_effective_worlds = 0.0
         """With the draft model: the effective size of the last decision's weighted pool."""
         self.sampler: SeatSampler | None = None
@@ -471,6 +486,9 @@ class ISMCTSBot:
     ) -> None:
         s = deal(rng)
         last_round = s.round + self.horizon - 1
+        me = root.mover
+        modelled = self.opponents == "model"
+        policy = self.policy
         node = root
         root.visits += 1
         path: list[_Node] = []
@@ -486,6 +504,9 @@ class ISMCTSBot:
                 continue
             mover = rules.to_move(s)
             assert mover is not None
+            if modelled and mover != me:
+                apply(s, policy(s, legal, rng))  # the opponent model, not the tree
+                continue
             children = node.children
             untried: list[Action] = []
             for a in legal:
@@ -525,7 +546,6 @@ class ISMCTSBot:
             apply(s, best)
             path.append(node)
         # Rollout.
-        policy = self.policy
         moves = 0
         while s.phase != OVER and s.round <= last_round and moves < self.max_rollout_moves:
             legal = legal_actions(s)
