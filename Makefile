@@ -62,7 +62,8 @@ play: install
 	$(VENV)/bin/citadels play --edition classic --players 4 --bots medium
 
 lint: install
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks tools
+	$(VENV)/bin/ruff format --check src tests benchmarks tools
 
 typecheck: install
 	$(VENV)/bin/mypy src

@@ -202,9 +202,10 @@ SEED_NAMES = {
 def test_card_names_follow_the_seeds(lang: str) -> None:
     for card_id, name in SEED_NAMES[lang].items():
         edition = "2016" if card_id in EDITIONS["2016"].characters else "classic"
-        if card_id not in EDITIONS[edition].characters and card_id not in EDITIONS[
-            edition
-        ].districts:
+        if (
+            card_id not in EDITIONS[edition].characters
+            and card_id not in EDITIONS[edition].districts
+        ):
             edition = "dezh"
         assert card_name(edition, card_id, lang) == name, (lang, card_id)
 

@@ -85,9 +85,10 @@ def test_every_action_and_card_is_worded_in_every_language(lang: str) -> None:
         for card, english in zip(all_cards(edition, lang), all_cards(edition), strict=True):
             assert card.name != english.name or card.name in ("Vua",), (lang, card.id)
             assert not english.power or card.power != english.power, (lang, card.id)
-            assert all(
-                r != e for r, e in zip(card.rulings, english.rulings, strict=True)
-            ), (lang, card.id)
+            assert all(r != e for r, e in zip(card.rulings, english.rulings, strict=True)), (
+                lang,
+                card.id,
+            )
     headers = score_headers(lang)
     assert not set(headers) & set(score_headers())
     lines = score_lines(random_games()[0].result(), lang, NAMES)
@@ -115,9 +116,7 @@ def test_errors_that_name_a_rule_are_said_in_the_readers_language(lang: str) -> 
         )
     else:
         assert text != error_text(error) and "gather" not in text
-        assert error_text(NotYourTurn("seat 2 is to move"), lang) != error_text(
-            NotYourTurn("x")
-        )
+        assert error_text(NotYourTurn("seat 2 is to move"), lang) != error_text(NotYourTurn("x"))
     assert "R-26" in error_text(IllegalAction("no", "R-26"), lang)
     assert error_text("stale_version", lang) != error_text("illegal_action", lang)
 

@@ -83,8 +83,13 @@ async def running(config: ServerConfig) -> AsyncIterator[str]:
     port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(
-            create_app(config), host="127.0.0.1", port=port, log_level="warning",
-            ws_max_size=65536, lifespan="on", timeout_graceful_shutdown=2,
+            create_app(config),
+            host="127.0.0.1",
+            port=port,
+            log_level="warning",
+            ws_max_size=65536,
+            lifespan="on",
+            timeout_graceful_shutdown=2,
             ws_per_message_deflate=False,
         )
     )

@@ -69,11 +69,13 @@ def test_malformed_messages_get_errors_and_change_nothing(sqlite_url: str) -> No
                 json.dumps({"type": "dance"}),
                 json.dumps({"type": "act", "action": "pick king", "version": 0}),
                 json.dumps({"type": "act", "action": {"type": "pick"}, "version": 0}),
-                json.dumps({"type": "act", "action": {"type": "pick", "character": 3},
-                            "version": 0}),
+                json.dumps(
+                    {"type": "act", "action": {"type": "pick", "character": 3}, "version": 0}
+                ),
                 json.dumps({"type": "act", "action": mover.legal[0]["action"], "version": "0"}),
-                json.dumps({"type": "act", "action": mover.legal[0]["action"], "version": 0,
-                            "extra": 1}),
+                json.dumps(
+                    {"type": "act", "action": mover.legal[0]["action"], "version": 0, "extra": 1}
+                ),
                 json.dumps({"type": "hello", "protocol": 1}),
                 json.dumps({"type": "sync", "since": -1}),
             ]

@@ -218,8 +218,11 @@ def check_client(c: PlayerClient, games: list[Game], final: Game, tokens: list[s
     return n_checked
 
 
-@pytest.mark.parametrize(("edition", "players", "options"), CONFIGS,
-                         ids=[f"{e}-{p}-{o.get('preset', 'default')}" for e, p, o in CONFIGS])
+@pytest.mark.parametrize(
+    ("edition", "players", "options"),
+    CONFIGS,
+    ids=[f"{e}-{p}-{o.get('preset', 'default')}" for e, p, o in CONFIGS],
+)
 def test_no_message_carries_what_its_receiver_may_not_know(
     sqlite_url: str, edition: str, players: int, options: dict[str, Any]
 ) -> None:  # fmt: skip

@@ -364,19 +364,19 @@ def test_pages_serve_the_client_or_say_it_is_missing(sqlite_url: str, tmp_path: 
             running(config(sqlite_url, web_dir=web)) as base,
             httpx.AsyncClient(base_url=base) as client,
         ):
-                r = await client.get("/")
-                assert r.status_code == 503 and "not installed" in r.text
-                web.mkdir()
-                (web / "index.html").write_text("<!doctype html><title>Citadels</title>")
-                (web / "app.js").write_text("console.log(1)")
-                for path in ("/", "/t/ABCDEF", "/replay/ABCDEF"):
-                    r = await client.get(path)
-                    assert r.status_code == 200 and "<title>Citadels</title>" in r.text
-                assert (await client.get("/app.js")).text == "console.log(1)"
-                assert (await client.get("/static/app.js")).status_code == 200
-                assert (await client.get("/../pyproject.toml")).status_code == 404
-                assert (await client.get("/static/%2e%2e/x")).status_code == 404
-                assert (await client.get("/healthz")).json() == {"ok": True, "protocol": 1}
+            r = await client.get("/")
+            assert r.status_code == 503 and "not installed" in r.text
+            web.mkdir()
+            (web / "index.html").write_text("<!doctype html><title>Citadels</title>")
+            (web / "app.js").write_text("console.log(1)")
+            for path in ("/", "/t/ABCDEF", "/replay/ABCDEF"):
+                r = await client.get(path)
+                assert r.status_code == 200 and "<title>Citadels</title>" in r.text
+            assert (await client.get("/app.js")).text == "console.log(1)"
+            assert (await client.get("/static/app.js")).status_code == 200
+            assert (await client.get("/../pyproject.toml")).status_code == 404
+            assert (await client.get("/static/%2e%2e/x")).status_code == 404
+            assert (await client.get("/healthz")).json() == {"ok": True, "protocol": 1}
 
     run(go())
 
@@ -451,9 +451,7 @@ def test_info_names_the_presets_and_a_seed_fixes_the_deal(sqlite_url: str) -> No
             assert set(classic["preset_titles"]) == set(classic["presets"])
             assert classic["preset_titles"]["dark_city"].startswith("Dark City: Wizard")
             await make_table(base, edition="basic", players=3, seed=12345)
-            status, out = await http(
-                base, "POST", "/api/tables", {"name": "Anna", "seed": "12345"}
-            )
+            status, out = await http(base, "POST", "/api/tables", {"name": "Anna", "seed": "12345"})
             assert status == 400 and "seed" in out["error"]["message"]
             status, out = await http(base, "POST", "/api/tables", {"name": "Anna", "seed": -1})
             assert status == 400 and out["error"]["code"] == "bad_setup"

@@ -23,9 +23,7 @@ KEYS = {"Enter", "Tab", "Ctrl", "Space", "Escape"}
 
 def english_on(text: str) -> set[str]:
     """Words of the screen that are words of the English msgids (keys aside)."""
-    return {
-        w for w in re.findall(r"[A-Za-z]{3,}", text) if w.lower() in english_words()
-    } - KEYS
+    return {w for w in re.findall(r"[A-Za-z]{3,}", text) if w.lower() in english_words()} - KEYS
 
 
 def game_in(lang: str, edition: str, players: int, seed: int) -> tuple[Session, PlayApp]:

@@ -66,9 +66,7 @@ def test_interface_words_come_from_the_strings_table() -> None:
 
 def test_error_words_name_the_servers_error_codes() -> None:
     """The client words errors by their code; each err_ key is a code the server answers."""
-    server = "\n".join(
-        p.read_text(encoding="utf-8") for p in (WEB.parent / "server").glob("*.py")
-    )
+    server = "\n".join(p.read_text(encoding="utf-8") for p in (WEB.parent / "server").glob("*.py"))
     codes = set(re.findall(r'ServerError\(\s*"(\w+)"', server)) | {"network"}
     defined = json.loads((WEB / "i18n" / "en.json").read_text(encoding="utf-8"))
     for key in defined:
