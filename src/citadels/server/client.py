@@ -18,6 +18,9 @@ import websockets
 
 Chooser = Callable[[list[dict[str, Any]], dict[str, Any]], dict[str, Any]]
 
+#: Seconds an unanswered request for the state (``sync``) waits before it is sent again.
+SYNC_RETRY = 2.0
+
 
 async def http(
     base: str, method: str, path: str, body: Any = None, token: str | None = None
@@ -65,6 +68,7 @@ class PlayerClient:
         self._ws: Any = None
         self._sent_at: dict[str, float] = {}
         self._n = 0
+        self._sync_sent_at: float | None = None
 
     async def connect(self, since: int | None = None) -> dict[str, Any]:
         """Open the connection, say hello, return the snapshot."""
@@ -96,7 +100,13 @@ class PlayerClient:
         if first is not None and first != self.event_count:
             # Out of step with what this client holds (it missed an update, or this one came
             # late): ask for the state again, as the protocol says, and keep nothing of it.
-            await self.send({"type": "sync", "since": self.event_count})
+            # One request is enough for every update already on its way before the snapshot
+            # (one per update could spend the connection's message budget and be refused);
+            # an unanswered one is asked again after SYNC_RETRY seconds.
+            now = time.perf_counter()
+            if self._sync_sent_at is None or now - self._sync_sent_at > SYNC_RETRY:
+                self._sync_sent_at = now
+                await self.send({"type": "sync", "since": self.event_count})
             return msg
         self._fold(msg)
         return msg
@@ -104,6 +114,7 @@ class PlayerClient:
     def _fold(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "snapshot":
+            self._sync_sent_at = None
             self.seat = msg["you"]["seat"]
             if msg["events"] and msg["events"][0]["n"] != len(self.events):
                 self.events = self.events[: msg["events"][0]["n"]]
