@@ -11,6 +11,7 @@ import httpx
 import pytest
 
 from citadels.engine.game import new_game
+from citadels.server import client as client_module
 from citadels.server.client import PlayerClient, http
 from citadels.server.storage import Store
 from tests.server.conftest import config, running
@@ -537,3 +538,49 @@ def test_player_client_asks_for_a_sync_when_an_update_is_out_of_step() -> None:
         assert [e["n"] for e in client.events] == [0, 1, 2, 3, 4] and client.version == 2
 
     asyncio.run(run())
+
+
+def test_player_client_asks_once_for_a_run_of_out_of_step_updates() -> None:
+    # One sync for every update already on its way before the snapshot: one per update could
+    # spend the connection's message budget (the server answers rate_limited), as seen under
+    # load in test_processes.
+    client = PlayerClient("http://127.0.0.1:1", "ABCDEF", "token")
+    late = [_update(5 + k, 6 + k, 2 + k) for k in range(40)]
+    snapshot = {**_update(0, 45, 42), "type": "snapshot", "you": {"seat": 0}}
+    fake = _FakeSocket([_update(0, 2, 1), *late, snapshot, _update(50, 51, 43)])
+    client._ws = fake
+
+    async def run() -> None:
+        for _ in range(42):
+            await client.recv()
+        assert fake.sent == [{"type": "sync", "since": 2}]
+        assert client.version == 42 and [e["n"] for e in client.events] == list(range(45))
+        await client.recv()  # in step again, so the next gap asks at once
+        assert fake.sent[-1] == {"type": "sync", "since": 45}
+
+    asyncio.run(run())
+
+
+def test_player_client_asks_again_when_a_sync_goes_unanswered(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    readings = iter([100.0, 101.0, 100.0 + client_module.SYNC_RETRY + 0.5])
+
+    class Clock:
+        """The client's ``time`` module: each reading is the next of ``readings``."""
+
+        @staticmethod
+        def perf_counter() -> float:
+            return next(readings)
+
+    monkeypatch.setattr("citadels.server.client.time", Clock)
+    client = PlayerClient("http://127.0.0.1:1", "ABCDEF", "token")
+    fake = _FakeSocket([_update(5, 6, 2), _update(6, 7, 3), _update(7, 8, 4)])
+    client._ws = fake
+
+    async def run() -> None:
+        for _ in range(3):
+            await client.recv()
+
+    asyncio.run(run())
+    assert fake.sent == [{"type": "sync", "since": 0}] * 2
