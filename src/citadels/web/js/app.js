@@ -16,8 +16,6 @@ const BUSY_RESYNC_MS = 5000;
 let teardown = () => {};
 // What the current screen does when the person picks another language (null: draw it anew).
 let onLanguage = null;
-/** How long an unanswered request for the state waits before it is asked again (ms). */
-const SYNC_RETRY_MS = 2000;
 
 await setLanguage(preferredLanguage());
 
@@ -337,7 +335,6 @@ function tablePage(code) {
   function onMessage(msg) {
     switch (msg.type) {
       case "snapshot":
-        game.syncSentAt = 0;
         game.you = msg.you;
         if (msg.events && msg.events.length && msg.events[0].n === 0) game.events = [];
         accept(msg);
@@ -348,13 +345,7 @@ function tablePage(code) {
       case "update": {
         const first = msg.event_count - (msg.events || []).length;
         if (first !== game.eventCount) {
-          // Out of step: ask for the state once, and not again for every update still on its
-          // way before the snapshot comes (that would spend the connection's message budget).
-          const now = Date.now();
-          if (!game.syncSentAt || now - game.syncSentAt > SYNC_RETRY_MS) {
-            game.syncSentAt = now;
-            socket.send({ type: "sync", since: game.eventCount });
-          }
+          socket.send({ type: "sync", since: game.eventCount });
           return;
         }
         accept(msg);
