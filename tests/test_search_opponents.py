@@ -6,11 +6,10 @@ view of the deal, so inside a search they never choose knowing the bot's secret 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
-from citadels import new_game
+from citadels import Game, new_game
 from citadels.bots import ISMCTSBot, ismcts, make_bot
 from citadels.engine import rules
 from citadels.engine.actions import Action, PickCharacter
@@ -19,7 +18,7 @@ from citadels.engine.state import SELECTION, GameState
 from citadels.engine.views import player_view
 
 
-def first_pick() -> tuple[Any, int]:
+def first_pick() -> tuple[Game, int]:
     """A 4-player `classic` game at the crowned seat's first pick, three seats still to pick."""
     game = new_game("classic", 4, seed=7)
     while not isinstance(game.legal_actions()[0], PickCharacter):
@@ -29,12 +28,11 @@ def first_pick() -> tuple[Any, int]:
     return game, seat
 
 
-def movers_of_the_tree(opponents: str, monkeypatch: pytest.MonkeyPatch) -> tuple[set[int], Any]:
+def movers_of_the_tree(opponents: str, monkeypatch: pytest.MonkeyPatch) -> tuple[set[int], int]:
     game, seat = first_pick()
     movers: set[int] = set()
-    made = ismcts._Node
 
-    class Recording(made):  # type: ignore[misc, valid-type]
+    class Recording(ismcts._Node):
         def __init__(self, mover: int) -> None:
             super().__init__(mover)
             movers.add(mover)
