@@ -10,10 +10,13 @@ from collections import Counter
 import pytest
 
 from citadels import Game, new_game
-from citadels.bots import HeuristicBot, ISMCTSBot
-from citadels.bots.model import DraftModel, WeightedWorlds
+from citadels.bots import HeuristicBot, ISMCTSBot, make_bot
+from citadels.bots.ismcts import bot_policy, modelled_policy
+from citadels.bots.model import SEARCH_TEMPERATURE, DraftModel, WeightedWorlds
+from citadels.engine import rules
+from citadels.engine.actions import PickCharacter
 from citadels.engine.determinize import InformationSet
-from citadels.engine.state import GameState
+from citadels.engine.state import SELECTION, GameState
 
 GREEN = ["market", "tavern", "trading_post", "docks", "harbor"]
 
@@ -49,17 +52,22 @@ def holder(state: GameState, character: str) -> int | None:
     return None
 
 
+def last_chooser_missing(character: str) -> tuple[Game, int, int]:
+    """The first deal of :func:`draft_until_last_chooser` where ``character`` is neither
+    offered to the last chooser nor face up: another seat took it, or it is face down."""
+    for seed in range(60):
+        game, me, green = draft_until_last_chooser(seed)
+        offered = {a.character for a in game.legal_actions()}  # type: ignore[attr-defined]
+        if character not in offered and character not in game.state.faceup:
+            return game, me, green
+    pytest.fail(f"no deal where the {character} was gone before the last chooser")
+
+
 def test_a_seat_that_wanted_a_character_it_did_not_leave_is_likelier_to_hold_it() -> None:
     """R-C-4 (the selection is secret): the last chooser does not see the Merchant. The green
     seat, who picked before him, would have taken it if offered: the model makes it likelier
     to hold it than the uniform sampler does, and every weighted world shows the same view."""
-    for seed in range(40):
-        game, me, green = draft_until_last_chooser(seed)
-        offered = {a.character for a in game.legal_actions()}  # type: ignore[attr-defined]
-        if "merchant" not in offered and "merchant" not in game.state.faceup:
-            break
-    else:
-        pytest.fail("no deal where the Merchant was taken before the last chooser")
+    game, me, green = last_chooser_missing("merchant")
     assert holder(game.state, "merchant") == green  # the heuristic did take it
     info = InformationSet(game, me)
     view = game.view(me)
@@ -108,3 +116,79 @@ def test_draft_model_refuses_a_temperature_of_zero() -> None:
         DraftModel(game.view(0), temperature=0)
     with pytest.raises(ValueError, match="draft_model"):
         ISMCTSBot(1, draft_model=-1.0)
+
+
+def test_the_search_pick_model_expects_the_first_chooser_to_have_taken_the_architect() -> None:
+    """R-C-4 (the selection is secret): the last chooser sees neither the Architect nor the
+    other seats' picks. Search players take the Architect when it is offered (the ``"search"``
+    pick model's bias, fitted by tools/fit_pick_model.py), so under that model the crown, who
+    chose first from every character left, holds it far more often than under the uniform
+    sampler or the heuristic's values alone; every weighted world shows the real view."""
+    game, me, _ = last_chooser_missing("architect")
+    crown = game.state.crown
+    info = InformationSet(game, me)
+    view = game.view(me)
+
+    def crown_holds(model: DraftModel | None) -> int:
+        rng = random.Random(2)
+        if model is None:
+            worlds = [info.sample(rng).state for _ in range(400)]
+        else:
+            weighted = WeightedWorlds(info, model, random.Random(1), pool=200)
+            worlds = [weighted.sample(rng) for _ in range(400)]
+        for world in worlds[:50]:
+            assert as_game(world).view(me) == view
+        return sum(holder(world, "architect") == crown for world in worlds)
+
+    uniform = crown_holds(None)
+    heuristic = crown_holds(DraftModel(view, SEARCH_TEMPERATURE, "heuristic"))
+    search = crown_holds(DraftModel(view, SEARCH_TEMPERATURE, "search"))
+    assert search > uniform + 60
+    assert search > heuristic + 40
+
+
+def test_an_unknown_pick_model_is_refused_with_the_known_ones() -> None:
+    game = new_game("classic", 4, seed=1)
+    with pytest.raises(ValueError, match="known pick models: heuristic, search"):
+        DraftModel(game.view(0), 0.5, "psychic")
+    with pytest.raises(ValueError, match=r"pick_model 'psychic'.*heuristic, search"):
+        ISMCTSBot(1, draft_model=0.5, pick_model="psychic")
+    bot = make_bot("hard", pick_model="search")
+    assert isinstance(bot, ISMCTSBot) and bot.pick_model == "search"
+
+
+def test_modelled_rollouts_pick_as_search_players_and_play_the_rest_like_the_bot() -> None:
+    """The ``"modelled"`` rollout policy draws a pick from the ``"search"`` pick model: offered
+    the Architect, it takes it more than twice as often as a uniform pick would, where the
+    heuristic bot, going by its values alone, never does; any other decision is the heuristic
+    bot's own."""
+    for seed in range(40):
+        game = new_game("classic", 4, seed=seed)
+        s = game.state
+        legal = rules.legal_actions(s)
+        offered = {a.character for a in legal}  # type: ignore[attr-defined]
+        if "architect" in offered and bot_policy(s, legal, random.Random(0)) != PickCharacter(
+            "architect"
+        ):
+            break
+    else:
+        pytest.fail("no first pick where the heuristic bot leaves the Architect")
+    bot_picks = Counter(bot_policy(s, legal, random.Random(k)).character for k in range(300))  # type: ignore[attr-defined]
+    modelled = Counter(
+        modelled_policy(s, legal, random.Random(k)).character  # type: ignore[attr-defined]
+        for k in range(300)
+    )
+    assert bot_picks["architect"] == 0
+    assert modelled["architect"] > 2 * 300 / len(legal)  # twice a uniform pick's share
+    assert set(modelled) <= {a.character for a in legal}  # type: ignore[attr-defined]
+    bots = [HeuristicBot(seat) for seat in range(4)]
+    while game.state.phase == SELECTION:
+        seat = game.to_move
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions()), seat)
+    legal = rules.legal_actions(game.state)
+    assert len(legal) > 1
+    for k in range(20):
+        assert modelled_policy(game.state, legal, random.Random(k)) == bot_policy(
+            game.state, legal, random.Random(k)
+        )

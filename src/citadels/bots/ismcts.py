@@ -32,8 +32,8 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from citadels.bots.evaluation import soft_max, win_chances, win_shares
-from citadels.bots.heuristic import HeuristicBot
-from citadels.bots.model import DraftModel, WeightedWorlds
+from citadels.bots.heuristic import HeuristicBot, _Table
+from citadels.bots.model import PICK_MODELS, SEARCH_TEMPERATURE, DraftModel, WeightedWorlds
 from citadels.engine import rules, scoring
 from citadels.engine.actions import (
     Action,
@@ -170,10 +170,40 @@ def bot_policy(s: GameState, legal: list[Action], rng: random.Random) -> Action:
     return bot.choose(player_view(s, rules.to_move(s), legal, len(s.log)), legal)
 
 
+_SEARCH_PICKS = PICK_MODELS["search"]
+
+
+def modelled_policy(s: GameState, legal: list[Action], rng: random.Random) -> Action:
+    """The heuristic bot (:func:`bot_policy`), except that every seat's character pick is
+    drawn from the ``"search"`` pick model (:mod:`citadels.bots.model`): in proportion to
+    ``exp(value / SEARCH_TEMPERATURE + bias)`` over the characters offered, as search players
+    were seen to pick, rather than the heuristic's most valued character."""
+    picks = [a for a in legal if isinstance(a, PickCharacter)]
+    if len(picks) != len(legal):
+        return bot_policy(s, legal, rng)
+    seat = rules.to_move(s)
+    table = _Table(player_view(s, seat, legal, len(s.log)))
+    judge = _ROLLOUT_BOT
+    scores = [
+        judge.character_value(table, a.character, seat) / SEARCH_TEMPERATURE
+        + _SEARCH_PICKS.get(a.character, 0.0)
+        for a in picks
+    ]
+    top = max(scores)
+    weights = [math.exp(x - top) for x in scores]
+    r = rng.random() * sum(weights)
+    for a, w in zip(picks, weights, strict=True):
+        r -= w
+        if r <= 0:
+            return a
+    return picks[-1]
+
+
 ROLLOUT_POLICIES: dict[str, RolloutPolicy] = {
     "heuristic": heuristic_policy,
     "random": random_policy,
     "bot": bot_policy,
+    "modelled": modelled_policy,
 }
 
 
@@ -221,7 +251,9 @@ class ISMCTSBot:
     ``iterations`` and/or ``time_limit`` (seconds) bound each decision (the first reached
     stops it; with neither, 1,000 iterations). ``seed`` makes the choices reproducible (with
     ``time_limit`` the number of iterations, hence the choice, may vary). ``rollout`` is
-    ``"bot"`` (the heuristic bot itself), ``"heuristic"`` (a cheap imitation) or ``"random"``;
+    ``"bot"`` (the heuristic bot itself), ``"modelled"`` (the heuristic bot with its character
+    picks drawn from the ``"search"`` pick model), ``"heuristic"`` (a cheap imitation) or
+    ``"random"``;
     ``horizon`` is the number of round ends a rollout plays
     through before the position is scored, ``temperature`` (points) how sharply a lead counts
     then; ``exploration`` is the UCB1 constant. ``prior`` (default 0: off) biases the root
@@ -236,7 +268,9 @@ class ISMCTSBot:
     in the order of :func:`widening_rank` (a move legal in the deal is still added when none of
     the node's moves is). ``opponents`` is how the other seats choose inside the tree
     (:data:`OPPONENT_MODELS`): by UCB1 in the tree (``"tree"``) or by the rollout policy from
-    their own view of the deal (``"model"``).
+    their own view of the deal (``"model"``). ``pick_model`` names the draft model's model of
+    a pick (:data:`citadels.bots.model.PICK_MODELS`): the heuristic's values alone
+    (``"heuristic"``) or with the biases fitted to search players (``"search"``).
     """
 
     def __init__(
@@ -257,6 +291,7 @@ class ISMCTSBot:
         evaluation: str = "standing",
         widening: float = 0.0,
         opponents: str = "tree",
+        pick_model: str = "heuristic",
     ) -> None:
         if iterations is None and time_limit is None:
             iterations = 1000
@@ -284,6 +319,9 @@ class ISMCTSBot:
         if opponents not in OPPONENT_MODELS:
             known = ", ".join(OPPONENT_MODELS)
             raise ValueError(f"unknown opponents {opponents!r}; known opponent models: {known}")
+        if pick_model not in PICK_MODELS:
+            known = ", ".join(PICK_MODELS)
+            raise ValueError(f"unknown pick_model {pick_model!r}; known pick models: {known}")
         if evaluation not in EVALUATIONS:
             known = ", ".join(EVALUATIONS)
             raise ValueError(f"unknown evaluation {evaluation!r}; known evaluations: {known}")
@@ -300,6 +338,7 @@ class ISMCTSBot:
             "evaluation": evaluation,
             "widening": widening,
             "opponents": opponents,
+            "pick_model": pick_model,
         }
         """What a worker's search shares with this one (root parallelisation)."""
         self.rng = random.Random(seed)
@@ -317,6 +356,7 @@ class ISMCTSBot:
         self.evaluation = evaluation
         self.widening = widening
         self.opponents = opponents
+        self.pick_model = pick_model
         self.last_effective_worlds = 0.0
         """With the draft model: the effective size of the last decision's weighted pool."""
         self.sampler: SeatSampler | None = None
@@ -392,7 +432,9 @@ class ISMCTSBot:
         deal: Callable[[random.Random], GameState] = lambda r: info.sample(r).state  # noqa: E731
         self.last_effective_worlds = 0.0
         if self.draft_model > 0:
-            model = DraftModel(info.view() if view is None else view, self.draft_model)
+            model = DraftModel(
+                info.view() if view is None else view, self.draft_model, self.pick_model
+            )
             worlds = WeightedWorlds(info, model, rng, self.pool)
             self.last_effective_worlds = worlds.effective
             deal = worlds.sample

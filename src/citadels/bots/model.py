@@ -13,6 +13,13 @@ table, the crown). The sampled world's log carries, for each other seat's pick, 
 it took and the characters it was offered (the sampler rewrites those events consistently),
 so the likelihood of a world is a product over those picks.
 
+Players who search do not pick like the heuristic bot: a search player offered the Merchant or
+the Architect takes it most of the time, whatever the heuristic thinks of it. A *pick model*
+(:data:`PICK_MODELS`) adds a bias per character to the values: ``"heuristic"`` adds none,
+``"search"`` adds the biases fitted by ``tools/fit_pick_model.py`` to the picks of search
+players (``ismcts`` at 200 iterations in 4-player ``classic``), with its fitted temperature
+:data:`SEARCH_TEMPERATURE`. A character the fit did not see gets no bias.
+
 :class:`WeightedWorlds` turns that into a sampler for the search: it draws a pool of worlds
 from the information set, weighs each by the model, and hands out copies of pool worlds in
 proportion to their weight, with the cards, markers and generator dealt again each time
@@ -36,27 +43,54 @@ from citadels.bots.heuristic import HeuristicBot, _Table
 from citadels.engine.determinize import InformationSet
 from citadels.engine.state import GameState
 
+#: Per pick model, the bias (in log-odds) added to each character's scaled value: ``"heuristic"``
+#: none; ``"search"`` fitted by ``tools/fit_pick_model.py`` (conditional logit, 4-player
+#: ``classic``, the picks of three ``ismcts(200)`` seats in 120 games against ``hard``).
+# fmt: off
+PICK_MODELS: dict[str, dict[str, float]] = {
+    "heuristic": {},
+    "search": {
+        "assassin": -1.034, "thief": -0.462, "magician": -1.245, "king": -1.576,
+        "bishop": -0.14, "merchant": 2.141, "architect": 2.309, "warlord": 0.007,
+    },
+}
+# fmt: on
+
+#: The temperature fitted together with the ``"search"`` biases (value points).
+SEARCH_TEMPERATURE = 0.711
+
 
 class DraftModel:
     """How likely the other seats' character picks of this round are, for one seat's view.
 
     ``temperature`` (in the heuristic's value points) sets how strongly a seat is assumed to
     take what is worth most to it: near 0, always the best; large, uniform (no modelling).
+    ``picks`` names the pick model (:data:`PICK_MODELS`), whose bias for a character is added
+    to its value over the temperature.
     """
 
-    def __init__(self, view: dict[str, Any], temperature: float = 1.0) -> None:
+    def __init__(
+        self, view: dict[str, Any], temperature: float = 1.0, picks: str = "heuristic"
+    ) -> None:
         if not temperature > 0:
             raise ValueError(f"temperature must be a positive number, not {temperature!r}")
+        if picks not in PICK_MODELS:
+            known = ", ".join(PICK_MODELS)
+            raise ValueError(f"unknown pick model {picks!r}; known pick models: {known}")
+        bias = PICK_MODELS[picks]
         self.seat: int = view["seat"]
         self.temperature = temperature
         table = _Table(view)
         judge = HeuristicBot(0)
         characters: Sequence[str] = view["characters_in_play"]
         self.values: list[dict[str, float]] = [
-            {c: judge.character_value(table, c, p["seat"]) / temperature for c in characters}
+            {
+                c: judge.character_value(table, c, p["seat"]) / temperature + bias.get(c, 0.0)
+                for c in characters
+            }
             for p in view["players"]
         ]
-        """For each seat, each character's value to it, divided by the temperature."""
+        """For each seat, each character's value to it over the temperature, plus its bias."""
 
     def log_likelihood(self, s: GameState) -> float:
         """The log-probability of the other seats' picks of this round in world ``s`` (a
