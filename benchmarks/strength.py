@@ -302,8 +302,10 @@ def ladder(
     workers: int,
     both_ways: bool = True,
     say: Callable[[str], None] = print,
+    first: int = 0,
 ) -> list[Step]:
-    """Each step of ``bots`` (weakest first) played and tested in ``setup``."""
+    """Each step of ``bots`` (weakest first) played and tested in ``setup``, on games
+    ``first`` to ``first + games - 1`` of the seed set."""
     parity = 1 / setup.players
     field_count = setup.players - 1
     steps: list[Step] = []
@@ -313,13 +315,17 @@ def ladder(
             Matchup(f"{s} vs {field_count} {w}", strong, strong_params, weak, weak_params, setup),
             games,
             workers,
+            first,
         )
         say("  " + up.line())
         down = None
         if both_ways:
             name = f"{w} vs {field_count} {s}"
             down = run(
-                Matchup(name, weak, weak_params, strong, strong_params, setup), games, workers
+                Matchup(name, weak, weak_params, strong, strong_params, setup),
+                games,
+                workers,
+                first,
             )
             say("  " + down.line())
             z = two_proportion_z(up.wins, up.games, down.wins, down.games)
@@ -559,6 +565,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         ],
     )
     parser.add_argument("--games", type=int, default=100, help="games per matchup")
+    parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="ladder: start at this game of the seed set (a replication on other deals)",
+    )
     parser.add_argument("--edition", default=EDITION, choices=sorted(EDITIONS))
     parser.add_argument("--preset", default=None, help="a preset of the edition")
     parser.add_argument("--players", type=int, default=PLAYERS)
@@ -639,7 +651,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         setups = every_setup(args.players) if args.every_setup else [setup]
         for where in setups:
             say(f"{where.name}:")
-            steps = ladder(where, _bot_list(args), args.games, args.workers, not args.one_way, say)
+            steps = ladder(
+                where, _bot_list(args), args.games, args.workers, not args.one_way, say, args.first
+            )
             report["ladder"].append(
                 {
                     "setup": asdict(where),

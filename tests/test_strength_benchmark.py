@@ -74,6 +74,39 @@ def test_a_tiny_ladder_reports_each_step(strength: ModuleType) -> None:
     assert lines[-1].strip().startswith("step random < medium: two-proportion z = ")
 
 
+def test_first_starts_the_ladder_later_in_the_seed_set(strength: ModuleType) -> None:
+    """``--first K`` plays games K.. of the seed set: the same games as the plain run's games
+    from K on, other deals than the run that starts at 0 (random bots: every game's winner is
+    down to the deal and the seeds)."""
+    bots: list[tuple[str, dict[str, Any]]] = [("random", {}), ("random", {})]
+    setup = strength.Setup("basic", None, 3)
+    later = strength.ladder(setup, bots, 6, 1, False, lambda _: None, first=6)[0].up
+    whole = strength.ladder(setup, bots, 12, 1, False, lambda _: None)[0].up
+    start = strength.ladder(setup, bots, 6, 1, False, lambda _: None)[0].up
+    assert later.wins == whole.wins - start.wins
+    assert 0 < whole.wins < 12
+    assert (
+        strength.main(
+            [
+                "ladder",
+                "--first",
+                "3",
+                "--games",
+                "3",
+                "--bots",
+                "random",
+                "medium",
+                "--edition",
+                "basic",
+                "--players",
+                "3",
+                "--one-way",
+            ]
+        )
+        == 0
+    )
+
+
 def test_speed_times_whole_decisions_against_a_budget(strength: ModuleType) -> None:
     figures = strength.speed(3, "ismcts", {"iterations": 5}, budget=60.0)
     assert figures["decisions"] == 3
