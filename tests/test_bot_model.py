@@ -4,8 +4,11 @@ and the weighted worlds stay consistent with the view."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -192,3 +195,37 @@ def test_modelled_rollouts_pick_as_search_players_and_play_the_rest_like_the_bot
         assert modelled_policy(game.state, legal, random.Random(k)) == bot_policy(
             game.state, legal, random.Random(k)
         )
+
+
+def test_the_pick_model_fit_recovers_the_temperature_and_biases_that_made_the_picks() -> None:
+    """tools/fit_pick_model.py: picks drawn from a known model (a slope on the value and a
+    bias per character) are fitted back to it, the biases centred on 0, and the fit predicts
+    them better than a uniform guess."""
+    np = pytest.importorskip("numpy")
+    spec = importlib.util.spec_from_file_location(
+        "fit_pick_model", Path(__file__).resolve().parent.parent / "tools" / "fit_pick_model.py"
+    )
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    sys.modules["fit_pick_model"] = tool
+    spec.loader.exec_module(tool)
+    characters = ["architect", "assassin", "king", "merchant"]
+    bias = {"architect": 1.0, "assassin": -0.5, "king": -1.0, "merchant": 0.5}
+    slope = 1.5
+    rng = np.random.default_rng(0)
+    picks = []
+    for _ in range(4000):
+        size = int(rng.integers(2, len(characters) + 1))
+        offered = [str(c) for c in rng.choice(characters, size=size, replace=False)]
+        values = [float(v) for v in rng.normal(1.5, 1.0, size=len(offered))]
+        u = np.array([slope * v + bias[c] for c, v in zip(offered, values, strict=True)])
+        p = np.exp(u - u.max())
+        taken = int(rng.choice(len(offered), p=p / p.sum()))
+        picks.append((offered, values, taken))
+    data = tool.design(picks, characters)
+    w = tool.fit(data)
+    assert abs(w[0] - slope) < 0.1
+    for i, c in enumerate(characters):
+        assert abs(w[i + 1] - bias[c]) < 0.1
+    uniform = sum(np.log(len(x)) for x, _ in data) / len(data)
+    assert tool.log_loss(w, data) < uniform

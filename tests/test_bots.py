@@ -23,6 +23,7 @@ from citadels.bots import (
     make_bot,
 )
 from citadels.bots.base import BOT_KINDS
+from citadels.bots.model import SEARCH_TEMPERATURE
 from citadels.engine.determinize import InformationSet, SeatSampler, determinize
 from citadels.errors import BotNotReady
 from citadels.sim import play_game
@@ -176,7 +177,12 @@ def test_ismcts_single_choice_needs_no_search() -> None:
     assert bot.last_iterations == 0
 
 
-HARD_RECIPE: dict[str, Any] = {"rollout": "bot", "draft_model": 0.5, "pool": 16}
+HARD_RECIPE: dict[str, Any] = {
+    "rollout": "bot",
+    "draft_model": SEARCH_TEMPERATURE,
+    "pick_model": "search",
+    "pool": 16,
+}
 
 
 @pytest.mark.parametrize("recipe", [{}, HARD_RECIPE], ids=["plain", "hard"])
@@ -376,9 +382,14 @@ def test_make_bot_parameters_and_errors() -> None:
     assert isinstance(bot, ISMCTSBot) and bot.iterations == 33
     hard = make_bot("hard")
     assert isinstance(hard, ISMCTSBot) and hard.iterations is not None
-    # The recipe measured in docs/bots.md: the heuristic bot's rollouts, the draft model, a
-    # time guard under a second.
-    assert (hard.rollout, hard.draft_model > 0) == ("bot", True)
+    # The recipe measured in docs/bots.md: the heuristic bot's rollouts, the draft model with
+    # the pick model fitted to search players at its fitted temperature, a time guard under a
+    # second.
+    assert (hard.rollout, hard.draft_model, hard.pick_model) == (
+        "bot",
+        SEARCH_TEMPERATURE,
+        "search",
+    )
     assert hard.time_limit is not None and hard.time_limit <= 1.0
     assert make_bot("hard", time_limit=None).time_limit is None  # reproducible when asked
     with pytest.raises(ValueError, match="known bots: random, heuristic, ismcts"):

@@ -54,15 +54,17 @@ BOT_KINDS: dict[str, str] = {
 
 
 #: What ``make_bot("hard")`` is: the search with the heuristic bot playing its rollouts, the
-#: draft model weighing its worlds, and a budget of 500 iterations or 0.9 s of wall time per
-#: decision, whichever comes first (about 0.12 s of one core's time for 500 iterations, so the
-#: time limit is a guard that binds only on a loaded machine; pass ``time_limit=None`` for a
-#: fully reproducible bot). Measured in docs/bots.md.
+#: draft model weighing its worlds by how search players pick (the ``"search"`` pick model at
+#: its fitted temperature, :mod:`citadels.bots.model`), and a budget of 500 iterations or 0.9 s
+#: of wall time per decision, whichever comes first (about 0.06 s of one core's time for 500
+#: iterations, so the time limit is a guard that binds only on a loaded machine; pass
+#: ``time_limit=None`` for a fully reproducible bot). Measured in docs/bots.md.
 HARD: dict[str, Any] = {
     "iterations": 500,
     "time_limit": 0.9,
     "rollout": "bot",
-    "draft_model": 0.5,
+    "draft_model": 0.711,  # citadels.bots.model.SEARCH_TEMPERATURE, the fitted one
+    "pick_model": "search",
 }
 
 

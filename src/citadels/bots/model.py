@@ -18,7 +18,8 @@ the Architect takes it most of the time, whatever the heuristic thinks of it. A 
 (:data:`PICK_MODELS`) adds a bias per character to the values: ``"heuristic"`` adds none,
 ``"search"`` adds the biases fitted by ``tools/fit_pick_model.py`` to the picks of search
 players (``ismcts`` at 200 iterations in 4-player ``classic``), with its fitted temperature
-:data:`SEARCH_TEMPERATURE`. A character the fit did not see gets no bias.
+:data:`SEARCH_TEMPERATURE`. The biases go by character id, so the eight base characters
+carry them into every edition; a character the fit did not see gets none.
 
 :class:`WeightedWorlds` turns that into a sampler for the search: it draws a pool of worlds
 from the information set, weighs each by the model, and hands out copies of pool worlds in
