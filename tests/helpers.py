@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import citadels
-from citadels import Action, EndTurn, Game, GatherGold
+from citadels import Action, EndTurn, Game, GatherGold, PickCharacter
 from citadels.engine import rules
 from citadels.engine.state import SELECTION, TURNS
 from citadels.errors import IllegalAction
@@ -241,3 +241,13 @@ def refused(game: Game, action: Any) -> IllegalAction:
         game.apply(action)
     assert snapshot(game) == before
     return err.value
+
+
+def first_pick() -> tuple[Game, int]:
+    """A 4-player `classic` game at the crowned seat's first pick, three seats still to pick."""
+    game = citadels.new_game("classic", 4, seed=7)
+    while not isinstance(game.legal_actions()[0], PickCharacter):
+        game.apply(game.legal_actions()[0], game.to_move)
+    seat = game.to_move
+    assert seat is not None
+    return game, seat

@@ -185,7 +185,11 @@ HARD_RECIPE: dict[str, Any] = {
 }
 
 
-@pytest.mark.parametrize("recipe", [{}, HARD_RECIPE], ids=["plain", "hard"])
+@pytest.mark.parametrize(
+    "recipe",
+    [{}, HARD_RECIPE, {**HARD_RECIPE, "opponents": "trees"}],
+    ids=["plain", "hard", "trees"],
+)
 @pytest.mark.parametrize(
     ("edition", "moves"), [("classic", 40), ("dezh", 75), ("basic", 3), ("classic", 6)]
 )

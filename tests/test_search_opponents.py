@@ -9,23 +9,13 @@ import random
 
 import pytest
 
-from citadels import Game, new_game
 from citadels.bots import ISMCTSBot, ismcts, make_bot
 from citadels.engine import rules
-from citadels.engine.actions import Action, PickCharacter
+from citadels.engine.actions import Action
 from citadels.engine.determinize import SeatSampler
 from citadels.engine.state import SELECTION, GameState
 from citadels.engine.views import player_view
-
-
-def first_pick() -> tuple[Game, int]:
-    """A 4-player `classic` game at the crowned seat's first pick, three seats still to pick."""
-    game = new_game("classic", 4, seed=7)
-    while not isinstance(game.legal_actions()[0], PickCharacter):
-        game.apply(game.legal_actions()[0], game.to_move)
-    seat = game.to_move
-    assert seat is not None
-    return game, seat
+from tests.helpers import first_pick
 
 
 def movers_of_the_tree(opponents: str, monkeypatch: pytest.MonkeyPatch) -> tuple[set[int], int]:
@@ -77,14 +67,16 @@ def test_C4_the_modelled_opponents_choose_from_their_own_view() -> None:
     assert not any(leak for _, leak in seen)
 
 
-def test_the_opponent_model_is_validated_and_reproducible() -> None:
+@pytest.mark.parametrize("opponents", ["model", "trees"])
+def test_the_opponent_model_is_validated_and_reproducible(opponents: str) -> None:
     with pytest.raises(ValueError, match="unknown opponents 'psychic'; known opponent models"):
         ISMCTSBot(opponents="psychic")
     game, seat = first_pick()
     stats = []
     for _ in range(2):
-        bot = make_bot("hard", seed=11, time_limit=None, iterations=80, opponents="model")
+        bot = make_bot("hard", seed=11, time_limit=None, iterations=80, opponents=opponents)
         bot.attach(SeatSampler(game, seat))  # type: ignore[attr-defined]
         bot.choose(game.view(seat), game.legal_actions())
         stats.append(bot.last_stats)  # type: ignore[attr-defined]
+        assert sum(v for v, _ in bot.last_stats.values()) == 80  # type: ignore[attr-defined]
     assert stats[0] == stats[1]

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -39,17 +39,28 @@ from citadels.engine.actions import (
     Action,
     Build,
     Destroy,
+    DiscardCard,
     EndTurn,
     ExchangeHands,
     GatherCards,
     GatherGold,
+    GiveCard,
     KeepCards,
     Murder,
+    PayTribute,
+    PayWithCard,
     PickCharacter,
+    PlaceWarrants,
     PutAsideCharacter,
     Rob,
+    SearchDeck,
+    TakeCard,
     TakeIncome,
+    Threaten,
     UseGraveyard,
+    UseLaboratory,
+    UseMuseum,
+    UseTheater,
 )
 from citadels.engine.determinize import InformationSet, SeatSampler
 from citadels.engine.state import OVER, GameState
@@ -61,7 +72,11 @@ RolloutPolicy = Callable[[GameState, list[Action], random.Random], Action]
 
 
 class _Node:
-    """A node of the search tree: the move into it was chosen by ``mover``."""
+    """A node of a search tree: the move into it was chosen by ``mover``.
+
+    Its children are keyed by the move as the tree's owner sees it (:func:`move_key`): its own
+    moves by the action itself, another seat's by that seat and what the owner sees of the
+    action."""
 
     __slots__ = ("avail", "children", "mover", "reward", "visits")
 
@@ -70,7 +85,7 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
-        self.children: dict[Action, _Node] = {}
+        self.children: dict[Hashable, _Node] = {}
 
 
 # --- rollout policies ------------------------------------------------------------------------
@@ -156,6 +171,59 @@ def widening_rank(s: GameState, a: Action) -> tuple[int, int]:
     return (0, 0)
 
 
+#: The actions whose choice no other seat sees: a character picked or put aside (C-4), the
+#: cards kept of those drawn, the Magician's discards, the cards paying for a Thieves' Den,
+#: the card taken with the Lighthouse, given up to the Laboratory or the Museum; and, seen by
+#: one other seat only (the receiver, the victim, the Emperor), the Seer's gift, the Wizard's
+#: take and a tribute paid in a card, which every other seat's tree merges too (a seat
+#: that could tell them apart merely learns less inside the search).
+HIDDEN_CHOICES: frozenset[type[Action]] = frozenset(
+    {
+        PickCharacter,
+        PutAsideCharacter,
+        KeepCards,
+        DiscardCard,
+        PayWithCard,
+        SearchDeck,
+        UseLaboratory,
+        UseMuseum,
+        GiveCard,
+        TakeCard,
+        PayTribute,
+    }
+)
+
+
+def observed(action: Action) -> Hashable:
+    """What a seat other than the mover sees of ``action``: the action itself, or for a choice
+    made in secret only its kind (:data:`HIDDEN_CHOICES`); the Magistrate's warrants and the
+    Blackmailer's threats show the characters they go on but not which is signed or flowered
+    (R-24), the Theater the seat it swaps with but not the characters (R-31). Two actions a seat
+    cannot tell apart always give the same answer (``tests/test_search_observers.py``)."""
+    cls = type(action)
+    if cls in HIDDEN_CHOICES:
+        return cls.type  # only the kind of move: "pick", "keep", ...
+    if isinstance(action, PlaceWarrants):
+        return (cls.type, frozenset((action.signed, action.first, action.second)))
+    if isinstance(action, Threaten):
+        return (cls.type, frozenset((action.flowered, action.other)))
+    if isinstance(action, UseTheater):
+        return (cls.type, action.seat)
+    return action
+
+
+def move_key(owner: int, mover: int, action: Action, sees_all: bool) -> Hashable:
+    """The key of ``mover``'s ``action`` among a node's children in the tree of seat
+    ``owner``: the action itself for the owner's own moves; otherwise the mover with the
+    action (``sees_all``, the single-observer tree) or with what the owner sees of it
+    (:func:`observed`, the owner's own tree). The mover is part of the key because who moves
+    next can differ between deals (the next character called in the turns), and a child's
+    statistics are its mover's rewards."""
+    if mover == owner:
+        return action
+    return (mover, action if sees_all else observed(action))
+
+
 _ROLLOUT_BOT = HeuristicBot(0)
 """The player of ``bot_policy`` (its generator is the search's, set at every call)."""
 
@@ -238,8 +306,11 @@ EVALUATIONS: tuple[str, ...] = ("standing", "fitted")
 #: rewards like the bot's (single-observer: in a deal they choose as if they saw it whole, the
 #: bot's hand and character included); ``"model"``, by the rollout policy from their own view
 #: of the deal (the tree then holds only the bot's own moves, each node the bot's information
-#: after the other seats' unseen choices).
-OPPONENT_MODELS: tuple[str, ...] = ("tree", "model")
+#: after the other seats' unseen choices); ``"trees"``, by UCB1 in a tree of their own
+#: (multiple-observer ISMCTS, Cowling, Powley and Whitehouse 2012): every seat's tree branches
+#: on what that seat sees of each move (:func:`observed`), so no seat's choice, the bot's
+#: included, depends on another seat's secret choice in the deal.
+OPPONENT_MODELS: tuple[str, ...] = ("tree", "model", "trees")
 
 
 # --- the bot ---------------------------------------------------------------------------------
@@ -267,8 +338,9 @@ class ISMCTSBot:
     widening: a node visited ``n`` times holds at most ``2 (n + 1) ** widening`` moves, let in
     in the order of :func:`widening_rank` (a move legal in the deal is still added when none of
     the node's moves is). ``opponents`` is how the other seats choose inside the tree
-    (:data:`OPPONENT_MODELS`): by UCB1 in the tree (``"tree"``) or by the rollout policy from
-    their own view of the deal (``"model"``). ``pick_model`` names the draft model's model of
+    (:data:`OPPONENT_MODELS`): by UCB1 in the tree (``"tree"``), by the rollout policy from
+    their own view of the deal (``"model"``), or by UCB1 in a tree of their own that sees
+    only what they see (``"trees"``). ``pick_model`` names the draft model's model of
     a pick (:data:`citadels.bots.model.PICK_MODELS`): the heuristic's values alone
     (``"heuristic"``) or with the biases fitted to search players (``"search"``).
     """
@@ -429,6 +501,7 @@ class ISMCTSBot:
             return self._search_in_parallel(info, legal_actions, started, favoured, view)
         rng = self.rng
         root = _Node(info.seat)
+        roots: list[_Node] = []  # with opponents="trees": every seat's root, made at once
         deal: Callable[[random.Random], GameState] = lambda r: info.sample(r).state  # noqa: E731
         self.last_effective_worlds = 0.0
         if self.draft_model > 0:
@@ -447,7 +520,10 @@ class ISMCTSBot:
         while limit is None or done < limit:
             if deadline is not None and done and clock() >= deadline:
                 break
-            self._iterate(deal, root, rng, favoured)
+            if self.opponents == "trees":
+                self._iterate_trees(deal, root, roots, rng, favoured)
+            else:
+                self._iterate(deal, root, rng, favoured)
             done += 1
         self.last_iterations = done
         allowed = set(legal_actions)
@@ -534,8 +610,6 @@ class ISMCTSBot:
         node = root
         root.visits += 1
         path: list[_Node] = []
-        c = self.exploration
-        widen = self.widening
         legal_actions = rules.legal_actions
         apply = rules.apply
         # Selection and expansion.
@@ -549,55 +623,142 @@ class ISMCTSBot:
             if modelled and mover != me:
                 apply(s, policy(s, legal, rng))  # the opponent model, not the tree
                 continue
-            children = node.children
-            untried: list[Action] = []
-            for a in legal:
-                ch = children.get(a)
-                if ch is None:
-                    untried.append(a)
-                else:
-                    ch.avail += 1
-            if untried and (
-                not widen
-                or len(untried) == len(legal)
-                or len(children) < 2 * (node.visits + 1) ** widen
-            ):
-                if widen:
-                    a = min(untried, key=lambda move: widening_rank(s, move))
-                else:
-                    a = untried[rng.randrange(len(untried))]
-                child = _Node(mover)
-                children[a] = child
-                apply(s, a)
-                path.append(child)
-                break
-            best: Action = legal[0]
-            best_value = -1.0
-            bias = favoured if node is root else None
-            for a in legal:
-                ch = children.get(a)
-                if ch is None:  # held back by progressive widening
-                    continue
-                value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
-                if a == bias:
-                    value += self.prior / (ch.visits + 1)  # progressive bias
-                if value > best_value:
-                    best_value = value
-                    best = a
-            node = children[best]
-            apply(s, best)
+            keys: Sequence[Hashable] = (
+                legal if mover == me else [move_key(me, mover, a, True) for a in legal]
+            )
+            chosen, node, expanded = self._select(s, node, legal, keys, rng, favoured, root)
+            apply(s, chosen)
             path.append(node)
-        # Rollout.
+            if expanded:
+                break
+        reward = self._play_out(s, last_round, rng)
+        for n in path:  # backpropagation
+            n.visits += 1
+            n.reward += reward[n.mover]
+
+    def _play_out(self, s: GameState, last_round: int, rng: random.Random) -> list[float]:
+        """The rollout: ``s`` played on by the rollout policy to the end of ``last_round``
+        (or of the game, or ``max_rollout_moves``); returns each seat's reward for the
+        position reached (the win share, or the evaluation)."""
+        policy = self.policy
+        legal_actions = rules.legal_actions
+        apply = rules.apply
         moves = 0
         while s.phase != OVER and s.round <= last_round and moves < self.max_rollout_moves:
             legal = legal_actions(s)
             apply(s, legal[0] if len(legal) == 1 else policy(s, legal, rng))
             moves += 1
-        # Backpropagation.
-        reward = win_chances(s) if self.evaluation == "fitted" else rewards(s, self.temperature)
-        for n in path:
-            n.visits += 1
-            n.reward += reward[n.mover]
+        return win_chances(s) if self.evaluation == "fitted" else rewards(s, self.temperature)
+
+    def _select(
+        self,
+        s: GameState,
+        node: _Node,
+        legal: list[Action],
+        keys: Sequence[Hashable],
+        rng: random.Random,
+        favoured: Action | None,
+        root: _Node,
+    ) -> tuple[Action, _Node, bool]:
+        """One step down ``node``, whose mover is to move in ``s``: an untried legal action
+        added as a new child, or the legal child of best UCB1 value with availability counts
+        (``keys[i]`` is the child key of ``legal[i]``). Returns the action, its child and
+        whether the child is new (the expansion that ends the descent)."""
+        children = node.children
+        mover = rules.to_move(s)
+        assert mover is not None
+        widen = self.widening
+        untried: list[int] = []
+        for i, k in enumerate(keys):
+            ch = children.get(k)
+            if ch is None:
+                untried.append(i)
+            else:
+                ch.avail += 1
+        if untried and (
+            not widen
+            or len(untried) == len(legal)
+            or len(children) < 2 * (node.visits + 1) ** widen
+        ):
+            if widen:
+                i = min(untried, key=lambda j: widening_rank(s, legal[j]))
+            else:
+                i = untried[rng.randrange(len(untried))]
+            child = children[keys[i]] = _Node(mover)
+            return legal[i], child, True
+        c = self.exploration
+        best = -1
+        best_value = -1.0
+        bias = favoured if node is root else None
+        for i, k in enumerate(keys):
+            ch = children.get(k)
+            if ch is None:  # held back by progressive widening
+                continue
+            value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if bias is not None and legal[i] == bias:
+                value += self.prior / (ch.visits + 1)  # progressive bias
+            if value > best_value:
+                best_value = value
+                best = i
+        return legal[best], children[keys[best]], False
+
+    def _iterate_trees(
+        self,
+        deal: Callable[[random.Random], GameState],
+        root: _Node,
+        roots: list[_Node],
+        rng: random.Random,
+        favoured: Action | None,
+    ) -> None:
+        """One iteration of multiple-observer ISMCTS (``opponents="trees"``): one tree per
+        seat, ``roots[seat]`` (``root`` is the bot's; the others are made on the first
+        iteration), walked together. The seat to move chooses in its own tree, where its
+        children are its own actions; every tree then follows the move as its owner sees it
+        (:func:`move_key`, :func:`observed`), so a seat's tree merges the other seats' secret
+        choices into one move. The descent ends at the first new node of the mover's tree;
+        the rollout and evaluation are the single tree's, and every tree backs up the reward
+        of each node's mover along its own path."""
+        s = deal(rng)
+        me = root.mover
+        if not roots:
+            roots.extend(root if q == me else _Node(q) for q in range(len(s.players)))
+        last_round = s.round + self.horizon - 1
+        nodes = list(roots)
+        paths: list[list[_Node]] = [[] for _ in roots]
+        for r in roots:
+            r.visits += 1
+        seats = range(len(roots))
+        legal_actions = rules.legal_actions
+        apply = rules.apply
+        while s.phase != OVER and s.round <= last_round:
+            legal = legal_actions(s)
+            if len(legal) == 1:
+                apply(s, legal[0])
+                continue
+            mover = rules.to_move(s)
+            assert mover is not None
+            chosen, child, expanded = self._select(
+                s, nodes[mover], legal, legal, rng, favoured, root
+            )
+            key = (mover, observed(chosen))  # move_key(q, mover, chosen, False), q != mover
+            for q in seats:
+                step = child
+                if q != mover:
+                    siblings = nodes[q].children
+                    found = siblings.get(key)
+                    if found is None:
+                        found = siblings[key] = _Node(mover)
+                    step = found
+                nodes[q] = step
+                paths[q].append(step)
+            apply(s, chosen)
+            if expanded:
+                break
+        reward = self._play_out(s, last_round, rng)
+        for path in paths:
+            for n in path:
+                n.visits += 1
+                n.reward += reward[n.mover]
 
 
 # --- root parallelisation --------------------------------------------------------------------
