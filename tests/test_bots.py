@@ -386,11 +386,13 @@ def test_make_bot_parameters_and_errors() -> None:
     assert isinstance(bot, ISMCTSBot) and bot.iterations == 33
     hard = make_bot("hard")
     assert isinstance(hard, ISMCTSBot) and hard.iterations is not None
-    # The recipe measured in docs/bots.md: the heuristic bot's rollouts, the draft model with
-    # the pick model fitted to search players at its fitted temperature, a time guard under a
-    # second.
-    assert (hard.rollout, hard.draft_model, hard.pick_model) == (
-        "bot",
+    # The recipe measured in docs/bots.md: the pick model fitted to search players at its
+    # fitted temperature weighs the worlds (the draft model) and draws the other seats' picks
+    # in the tree and the rollouts, whose other moves the heuristic bot plays; a time guard
+    # under a second.
+    assert (hard.rollout, hard.opponents, hard.draft_model, hard.pick_model) == (
+        "modelled",
+        "model",
         SEARCH_TEMPERATURE,
         "search",
     )

@@ -48,21 +48,26 @@ BOT_KINDS: dict[str, str] = {
     "ismcts": "information-set Monte Carlo tree search",
     "easy": "heuristic that plays a random legal action half of the time",
     "medium": "the heuristic bot",
-    "hard": "ISMCTS with heuristic rollouts and a draft model, 500 iterations or 0.9 s",
+    "hard": "ISMCTS with a model of how the other seats pick, 500 iterations or 0.9 s",
     "learned": "a policy trained by reinforcement learning (classic, 4 players; needs numpy)",
 }
 
 
-#: What ``make_bot("hard")`` is: the search with the heuristic bot playing its rollouts, the
-#: draft model weighing its worlds by how search players pick (the ``"search"`` pick model at
-#: its fitted temperature, :mod:`citadels.bots.model`), and a budget of 500 iterations or 0.9 s
-#: of wall time per decision, whichever comes first (about 0.06 s of one core's time for 500
-#: iterations, so the time limit is a guard that binds only on a loaded machine; pass
-#: ``time_limit=None`` for a fully reproducible bot). Measured in docs/bots.md.
+#: What ``make_bot("hard")`` is: the search with a model of the other seats throughout, fitted
+#: to how search players pick (the ``"search"`` pick model at its fitted temperature,
+#: :mod:`citadels.bots.model`): it weighs the sampled worlds by their past picks (the draft
+#: model), and plays their moves inside the tree and in the rollouts by the heuristic bot from
+#: their own view with every pick drawn from the model (``opponents="model"``,
+#: ``rollout="modelled"``), so the tree holds only the bot's own moves and no seat in it
+#: chooses knowing the bot's character. A budget of 500 iterations or 0.9 s of wall time per
+#: decision, whichever comes first (about 0.07 s of one core's time for 500 iterations, so the
+#: time limit is a guard that binds only on a loaded machine; pass ``time_limit=None`` for a
+#: fully reproducible bot). Measured in docs/bots.md.
 HARD: dict[str, Any] = {
     "iterations": 500,
     "time_limit": 0.9,
-    "rollout": "bot",
+    "rollout": "modelled",
+    "opponents": "model",
     "draft_model": 0.711,  # citadels.bots.model.SEARCH_TEMPERATURE, the fitted one
     "pick_model": "search",
 }
