@@ -74,9 +74,11 @@ RolloutPolicy = Callable[[GameState, list[Action], random.Random], Action]
 class _Node:
     """A node of a search tree: the move into it was chosen by ``mover``.
 
-    Its children are keyed by the move as the tree's owner sees it (:func:`move_key`): its own
-    moves by the action itself, another seat's by that seat and what the owner sees of the
-    action."""
+    Its children are keyed by the move as the tree's owner sees it: its own moves by the action
+    itself, another seat's by the pair (that seat, the action) in the single tree or (that
+    seat, :func:`observed` action) in a seat's own tree. The mover is part of the key because
+    who moves next can differ between deals (the next character called in the turns), and a
+    child's statistics are its mover's rewards."""
 
     __slots__ = ("avail", "children", "mover", "reward", "visits")
 
@@ -210,18 +212,6 @@ def observed(action: Action) -> Hashable:
     if isinstance(action, UseTheater):
         return (cls.type, action.seat)
     return action
-
-
-def move_key(owner: int, mover: int, action: Action, sees_all: bool) -> Hashable:
-    """The key of ``mover``'s ``action`` among a node's children in the tree of seat
-    ``owner``: the action itself for the owner's own moves; otherwise the mover with the
-    action (``sees_all``, the single-observer tree) or with what the owner sees of it
-    (:func:`observed`, the owner's own tree). The mover is part of the key because who moves
-    next can differ between deals (the next character called in the turns), and a child's
-    statistics are its mover's rewards."""
-    if mover == owner:
-        return action
-    return (mover, action if sees_all else observed(action))
 
 
 _ROLLOUT_BOT = HeuristicBot(0)
@@ -623,10 +613,8 @@ class ISMCTSBot:
             if modelled and mover != me:
                 apply(s, policy(s, legal, rng))  # the opponent model, not the tree
                 continue
-            keys: Sequence[Hashable] = (
-                legal if mover == me else [move_key(me, mover, a, True) for a in legal]
-            )
-            chosen, node, expanded = self._select(s, node, legal, keys, rng, favoured, root)
+            keys: Sequence[Hashable] = legal if mover == me else [(mover, a) for a in legal]
+            chosen, node, expanded = self._select(s, mover, node, legal, keys, rng, favoured, root)
             apply(s, chosen)
             path.append(node)
             if expanded:
@@ -653,6 +641,7 @@ class ISMCTSBot:
     def _select(
         self,
         s: GameState,
+        mover: int,
         node: _Node,
         legal: list[Action],
         keys: Sequence[Hashable],
@@ -660,13 +649,11 @@ class ISMCTSBot:
         favoured: Action | None,
         root: _Node,
     ) -> tuple[Action, _Node, bool]:
-        """One step down ``node``, whose mover is to move in ``s``: an untried legal action
+        """One step down ``node`` for ``mover``, to move in ``s``: an untried legal action
         added as a new child, or the legal child of best UCB1 value with availability counts
         (``keys[i]`` is the child key of ``legal[i]``). Returns the action, its child and
         whether the child is new (the expansion that ends the descent)."""
         children = node.children
-        mover = rules.to_move(s)
-        assert mover is not None
         widen = self.widening
         untried: list[int] = []
         for i, k in enumerate(keys):
@@ -714,7 +701,7 @@ class ISMCTSBot:
         seat, ``roots[seat]`` (``root`` is the bot's; the others are made on the first
         iteration), walked together. The seat to move chooses in its own tree, where its
         children are its own actions; every tree then follows the move as its owner sees it
-        (:func:`move_key`, :func:`observed`), so a seat's tree merges the other seats' secret
+        (:func:`observed`), so a seat's tree merges the other seats' secret
         choices into one move. The descent ends at the first new node of the mover's tree;
         the rollout and evaluation are the single tree's, and every tree backs up the reward
         of each node's mover along its own path."""
@@ -738,9 +725,9 @@ class ISMCTSBot:
             mover = rules.to_move(s)
             assert mover is not None
             chosen, child, expanded = self._select(
-                s, nodes[mover], legal, legal, rng, favoured, root
+                s, mover, nodes[mover], legal, legal, rng, favoured, root
             )
-            key = (mover, observed(chosen))  # move_key(q, mover, chosen, False), q != mover
+            key = (mover, observed(chosen))  # the move as every other seat's tree sees it
             for q in seats:
                 step = child
                 if q != mover:
