@@ -54,8 +54,10 @@ def start_server(
 ) -> subprocess.Popen[bytes]:
     code = (
         "import sys; from citadels.server import ServerConfig, serve; "
+        "from citadels.server.limits import Limits; "
         "serve(ServerConfig(db=sys.argv[1], bot_workers=int(sys.argv[2]), grace=60, "
-        "bot_delay=float(sys.argv[4])), port=int(sys.argv[3]), announce=False)"
+        "bot_delay=float(sys.argv[4]), limits=Limits(throttle=False)), "
+        "port=int(sys.argv[3]), announce=False)"
     )
     proc = subprocess.Popen(
         [sys.executable, "-c", code, db, str(workers), str(port), str(bot_delay)],

@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import uuid
 from collections.abc import AsyncIterator, Iterator
@@ -19,8 +20,11 @@ from typing import Any
 import httpx
 import pytest
 import uvicorn
+from starlette.applications import Starlette
 
 from citadels.server import ServerConfig, create_app
+from citadels.server.client import PlayerClient
+from citadels.server.hub import Hub
 
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/test"
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -38,6 +42,14 @@ def _unreachable(what: str, exc: Exception) -> None:
     if REQUIRE:
         pytest.fail(message + " (CITADELS_REQUIRE_SERVICES=1)")
     pytest.skip(message)
+
+
+@pytest.fixture(autouse=True)
+def strict_clients(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every protocol client of the server tests checks what it receives: nothing before
+    its snapshot, every update from exactly its event count, every chat line once. A
+    violation fails the test (``client.OutOfStep``) instead of being repaired by a sync."""
+    monkeypatch.setattr(PlayerClient, "strict_default", True)
 
 
 @pytest.fixture
@@ -78,12 +90,23 @@ def redis_url() -> str:
 
 
 @contextlib.asynccontextmanager
-async def running(config: ServerConfig) -> AsyncIterator[str]:
-    """The server in this event loop on a free port; yields its base URL."""
+async def running(
+    config: ServerConfig, *, app: Starlette | None = None, sndbuf: int | None = None
+) -> AsyncIterator[str]:
+    """The server (``app``, or one made from ``config``) in this event loop on a free port;
+    yields its base URL. ``sndbuf``: the kernel's send buffer of every accepted socket, in
+    bytes (fixed, so that a client that does not read fills it soon)."""
     port = free_port()
+    sock = None
+    if sndbuf is not None:
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # Accepted sockets inherit the listening socket's buffer size, fixed.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, sndbuf)
+        sock.bind(("127.0.0.1", port))
     server = uvicorn.Server(
         uvicorn.Config(
-            create_app(config),
+            app or create_app(config),
             host="127.0.0.1",
             port=port,
             log_level="warning",
@@ -93,7 +116,7 @@ async def running(config: ServerConfig) -> AsyncIterator[str]:
             ws_per_message_deflate=False,
         )
     )
-    task = asyncio.create_task(server.serve())
+    task = asyncio.create_task(server.serve(sockets=[sock] if sock is not None else None))
     for _ in range(400):
         if server.started:
             break
@@ -107,6 +130,45 @@ async def running(config: ServerConfig) -> AsyncIterator[str]:
         await asyncio.wait_for(task, 20)
 
 
+def hub_of(app: Starlette) -> Hub:
+    """The hub of a running app."""
+    hub: Hub = app.state.server["hub"]
+    return hub
+
+
+class Hold:
+    """Holds the next call of one method of ``obj`` open until :meth:`release`; the calls
+    after it run as usual. The method runs in a worker thread (the store's methods do, through
+    ``asyncio.to_thread``); ``entered`` is set, in the event loop, once the held call has
+    begun (``after=False``: before the real method runs; ``after=True``: once it returned, so
+    what it read is fixed and anything stored from then on is not in it). ``done`` is set
+    once the held call has returned."""
+
+    def __init__(self, obj: Any, name: str, *, after: bool = False) -> None:
+        self.entered = asyncio.Event()
+        self.done = asyncio.Event()
+        self._release = threading.Event()
+        loop = asyncio.get_running_loop()
+        real = getattr(obj, name)
+
+        def held(*args: Any, **kw: Any) -> Any:
+            setattr(obj, name, real)  # only this call is held
+            result = real(*args, **kw) if after else None
+            loop.call_soon_threadsafe(self.entered.set)
+            if not self._release.wait(timeout=60):
+                raise TimeoutError("the held call was never released")
+            try:
+                return result if after else real(*args, **kw)
+            finally:
+                loop.call_soon_threadsafe(self.done.set)
+
+        setattr(obj, name, held)
+
+    def release(self) -> None:
+        """Let the held call go on."""
+        self._release.set()
+
+
 def config(db: str, **kw: Any) -> ServerConfig:
     """A test server's configuration: threads for bots unless asked, no grace."""
     kw.setdefault("bot_pool", "thread")
@@ -118,25 +180,28 @@ class ServerProcess:
     """``citadels serve`` in a subprocess (a real process to kill)."""
 
     def __init__(self, db: str, *, redis: str | None = None, channel: str | None = None,
-                 port: int | None = None, grace: float = 0.5) -> None:  # fmt: skip
+                 port: int | None = None, grace: float = 0.5,
+                 heartbeat: float = 2.0) -> None:  # fmt: skip
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.db, self.redis, self.channel, self.grace = db, redis, channel, grace
+        self.heartbeat = heartbeat
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, log: Path, *, retried: bool = False) -> None:
         code = (
             "import sys; from citadels.server import ServerConfig, serve; "
             "serve(ServerConfig(db=sys.argv[1], redis=sys.argv[2] or None, "
-            "channel=sys.argv[3], bot_workers=1, grace=float(sys.argv[4])), "
-            "port=int(sys.argv[5]))"
+            "channel=sys.argv[3], bot_workers=1, grace=float(sys.argv[4]), "
+            "heartbeat=float(sys.argv[6])), port=int(sys.argv[5]))"
         )
         # The health check must be answered by this process, not by another test's server
         # that took the same free port first (then this one fails to bind and exits).
         instance = uuid.uuid4().hex
         self.proc = subprocess.Popen(
             [sys.executable, "-c", code, self.db, self.redis or "",
-             self.channel or "citadels:tables", str(self.grace), str(self.port)],
+             self.channel or "citadels:tables", str(self.grace), str(self.port),
+             str(self.heartbeat)],
             stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True,
             env={**os.environ, "CITADELS_INSTANCE": instance},
         )  # fmt: skip

@@ -4,17 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 from typing import Any
 
+import pytest
 import websockets
 
+import citadels.server.connection as connection
+import citadels.server.lobby as lobby
+import citadels.server.session as session
 from citadels.server.client import PlayerClient, http
 from tests.server.conftest import config, running
 
 
-async def started_table(base: str) -> tuple[str, list[str], PlayerClient, PlayerClient]:
-    _st, made = await http(base, "POST", "/api/tables",
-                          {"name": "Anna", "edition": "classic", "players": 2})  # fmt: skip
+async def started_table(
+    base: str, **setup: Any
+) -> tuple[str, list[str], PlayerClient, PlayerClient]:
+    """Anna and Ben at a started 2-player table (classic unless ``setup`` says otherwise)."""
+    body = {"name": "Anna", "edition": "classic", "players": 2, **setup}
+    _st, made = await http(base, "POST", "/api/tables", body)
     code = made["code"]
     _st, joined = await http(base, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
     tokens = [made["token"], joined["token"]]
@@ -222,5 +230,117 @@ def test_floods_are_refused_then_closed(sqlite_url: str) -> None:
             said = [m for m in b.received if m["type"] == "chat"]
             assert len(said) <= 5
             await unchanged(base, code, tokens[0], version, view)
+
+    asyncio.run(go())
+
+
+def test_a_client_that_does_not_read_is_closed_and_its_seat_let_go(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A connection whose outbox overflows is closed with 4413 and dropped: its seat no longer
+    counts as connected (issue 23, item 3). The kernel's buffers on both sides are fixed and
+    small, so the server's writer waits on the socket after a few dozen messages."""
+    monkeypatch.setattr(connection, "OUTBOX_MAX", 20)
+    monkeypatch.setattr(lobby, "TIMER_MIN", 1)
+
+    async def go() -> None:
+        async with running(config(sqlite_url, grace=30), sndbuf=4096) as base:
+            st, made = await http(base, "POST", "/api/tables",
+                                  {"name": "Ben", "edition": "basic", "players": 4, "timer": 1,
+                                   "bots": {"1": "random", "2": "random", "3": "random"},
+                                   "seed": 3})  # fmt: skip
+            assert st == 201, made
+            code, token = made["code"], made["token"]
+            spectator = PlayerClient(base, code)
+            await spectator.connect()
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.connect(("127.0.0.1", int(base.rsplit(":", 1)[1])))
+            sock.setblocking(False)
+            ben = await websockets.connect(
+                f"{base.replace('http', 'ws')}/ws/{code}", sock=sock, max_queue=1
+            )
+            await ben.send(json.dumps({"type": "hello", "protocol": 1, "token": token}))
+            while not (spectator.received[-1]["type"] == "table"
+                       and spectator.received[-1]["table"]["seats"][0]["connected"]):  # fmt: skip
+                await spectator.recv()
+            st, _ = await http(base, "POST", f"/api/tables/{code}/start", token=token)
+            assert st == 200
+            # Ben never reads: his first decision goes to the stand-in when the timer runs
+            # out, and the game runs on while his messages pile up.
+            let_go = False
+            while not let_go and spectator.result is None:
+                msg = await spectator.recv(timeout=30)
+                if msg["type"] == "table":
+                    let_go = msg["table"]["seats"][0]["connected"] is False
+            assert let_go, "the seat of a client that does not read still counts as connected"
+            st, table = await http(base, "GET", f"/api/tables/{code}")
+            assert table["seats"][0]["connected"] is False
+            # Reading again, Ben gets what was on its way, then the close with its code.
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                for _ in range(10_000):
+                    await asyncio.wait_for(ben.recv(), 10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4413
+            await spectator.close()
+
+    asyncio.run(go())
+
+
+def test_every_frame_counts_against_the_rate_garbage_and_pings_included(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rate limit counts frames, not messages that parse: once a connection's bucket is
+    empty, a frame of garbage is refused as ``rate_limited`` like a ping, and garbage mixed
+    with pings is closed with 4429 (issue 23, item 5). The bucket does not refill here."""
+    monkeypatch.setattr(session, "RATE", 1e-9)
+    monkeypatch.setattr(session, "BURST", 5.0)
+    monkeypatch.setattr(session, "MALFORMED_CLOSE", 10_000)
+
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            _st, made = await http(base, "POST", "/api/tables", {"name": "Anna"})
+            c = PlayerClient(base, made["code"], made["token"])
+            await c.connect()  # the hello took one token
+            for _ in range(4):
+                await c.send({"type": "ping"})
+            await c.send_raw("garbage, not JSON")
+            await c.send_raw(b"\x00bytes")
+            seen = []
+            while len(seen) < 6:
+                msg = await c.recv(timeout=10)
+                if msg["type"] in ("pong", "error"):
+                    seen.append(msg.get("code", msg["type"]))
+            assert seen == ["pong"] * 4 + ["rate_limited"] * 2
+            # 500 frames of garbage and pings: closed once 100 frames were refused.
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                for i in range(500):
+                    await c.send_raw("{" if i % 20 else json.dumps({"type": "ping"}))
+                for _ in range(1000):
+                    await c.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4429
+            pongs = [m for m in c.received if m["type"] == "pong"]
+            assert len(pongs) == 4
+
+    asyncio.run(go())
+
+
+def test_malformed_messages_close_even_with_valid_ones_between(sqlite_url: str) -> None:
+    """Twenty malformed messages close the connection with 1003 however many valid ones
+    come between them: a ping does not reset the count (issue 23, item 5)."""
+
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            _st, made = await http(base, "POST", "/api/tables", {"name": "Anna"})
+            c = PlayerClient(base, made["code"], made["token"])
+            await c.connect()
+            with pytest.raises(websockets.ConnectionClosed) as closed:
+                for _ in range(25):
+                    await c.send_raw("not json")
+                    await c.send({"type": "ping"})
+                for _ in range(1000):
+                    await c.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1003
+            errors = [m for m in c.received if m["type"] == "error"]
+            assert [m["code"] for m in errors] == ["malformed"] * 20
 
     asyncio.run(go())

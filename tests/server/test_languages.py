@@ -105,11 +105,16 @@ def test_lang_message_switches_a_connection_and_answers_a_whole_snapshot(
             assert not any(MARK in e["text"] for e in anna.events)
 
             # An unknown language: a clear error, and nothing changes.
-            for bad in ("xx", 5, "", "fa;DROP"):
+            for bad in ("xx", "", "fa;DROP", "x" * 300):
                 await anna.send({"type": "lang", "lang": bad})
                 err = await _next(anna, "error", "snapshot")
                 assert err["type"] == "error" and err["code"] == "unsupported_language"
                 assert "fa" in err["message"] and "ru" in err["message"]
+            # A lang that is not even a string is malformed (the schema's type).
+            for bad in (5, None, ["fa"]):
+                await anna.send({"type": "lang", "lang": bad})
+                err = await _next(anna, "error", "snapshot")
+                assert err["type"] == "error" and err["code"] == "malformed"
             await anna.send({"type": "lang", "lang": "fa", "extra": 1})
             err = await _next(anna, "error", "snapshot")
             assert err["type"] == "error" and err["code"] == "malformed"

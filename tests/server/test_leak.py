@@ -23,6 +23,7 @@ import pytest
 
 from citadels.editions import get_edition
 from citadels.engine.game import Game, new_game
+from citadels.present.menu import menu_entries
 from citadels.server import texts
 from citadels.server.client import PlayerClient, http
 from citadels.server.storage import Store
@@ -177,7 +178,12 @@ def check_client(c: PlayerClient, games: list[Game], final: Game, tokens: list[s
                         if key not in real.data:
                             assert key not in ev, f"secret {key} of {real.kind} leaked"
             if seat is not None and seat == game.to_move:
-                assert [x["action"] for x in msg["legal"]] == normal(expected["legal_actions"])
+                # The same actions, in the menu's order (present.menu), nothing else.
+                menu = [e.action.to_json() for e in menu_entries(game, seat)]
+                assert [x["action"] for x in msg["legal"]] == normal(menu)
+                assert sorted(map(json.dumps, normal(menu))) == sorted(
+                    map(json.dumps, normal(expected["legal_actions"]))
+                )
             else:
                 assert msg["legal"] == [] and "legal_actions" not in msg["view"]
             over = game.is_over

@@ -4,6 +4,7 @@ table through PostgreSQL and Redis."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import uuid
 from pathlib import Path
 
@@ -146,3 +147,125 @@ def test_two_processes_share_a_table_through_postgresql_and_redis(
     finally:
         a.stop()
         b.stop()
+
+
+def test_a_process_that_dies_leaves_its_seats_to_the_stand_in(
+    tmp_path: Path, pg_url: str, redis_url: str
+) -> None:
+    """Ben's only connection is on process A, which is killed mid-game: its heartbeats stop,
+    process B forgets A's connections and hands Ben's seat to the stand-in, and Anna (on B)
+    plays the game to its end."""
+    channel = f"citadels:test:{uuid.uuid4().hex}"
+    a = ServerProcess(pg_url, redis=redis_url, channel=channel, grace=0.3, heartbeat=0.5)
+    b = ServerProcess(pg_url, redis=redis_url, channel=channel, grace=0.3, heartbeat=0.5)
+    a.start(tmp_path / "a.log")
+    b.start(tmp_path / "b.log")
+    try:
+
+        async def go() -> PlayerClient:
+            st, made = await http(b.base, "POST", "/api/tables",
+                                  {"name": "Anna", "edition": "basic", "players": 3,
+                                   "bots": {"2": "random"}, "seed": 4})  # fmt: skip
+            assert st == 201
+            code = made["code"]
+            st, ben = await http(b.base, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
+            assert st == 200 and ben["seat"] == 1
+            anna = PlayerClient(b.base, code, made["token"], seed=1)
+            benc = PlayerClient(a.base, code, ben["token"], seed=2)
+            await anna.connect()
+            await benc.connect()
+            # B hears of Ben's connection on A before the game starts.
+            seen = anna.received[-1]
+            while "table" not in seen or not seen["table"]["seats"][1]["connected"]:
+                seen = await anna.recv()
+            st, _ = await http(b.base, "POST", f"/api/tables/{code}/start", token=made["token"])
+            assert st == 200
+            playing = asyncio.create_task(benc.play(timeout=120))
+            acted = -1
+            while anna.version < 15 or anna.view is None:
+                if anna.legal and anna.version != acted:
+                    acted = anna.version
+                    await anna.act(anna.choose(anna.legal, anna.view or {}))
+                await anna.recv()
+            playing.cancel()
+            await asyncio.gather(playing, return_exceptions=True)
+            assert not any(
+                m["type"] == "table" and m["table"]["seats"][1]["away"] for m in anna.received
+            )
+            a.kill()  # Ben's connection dies with A, which never says so
+            await anna.play(timeout=120)
+            away = [m for m in anna.received if m["type"] == "table"]
+            assert any(m["table"]["seats"][1]["away"] for m in away)
+            assert any(not m["table"]["seats"][1]["connected"] for m in away)
+            await anna.close()
+            return anna
+
+        try:
+            anna = asyncio.run(go())
+        except Exception as exc:
+            logs = {n: (tmp_path / f"{n}.log").read_text()[-3000:] for n in ("a", "b")}
+            raise AssertionError(f"the game stalled: {exc!r}; server logs: {logs}") from exc
+        row = Store(pg_url)
+        try:
+            table = row.list_tables("finished", public_only=False)[0]
+        finally:
+            row.close()
+        assert anna.result == replayed_result(pg_url, table.code)
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_kill_under_load_loses_no_acknowledged_move(tmp_path: Path) -> None:
+    """Eight tables played as fast as their clients and bots can (their moves sharing group
+    commits), the server killed with SIGKILL in the middle: every move any client was told
+    of is in the database, and each table's stored actions replay to at least what its
+    client saw."""
+    db = f"sqlite:///{tmp_path / 'load.sqlite3'}"
+    server = ServerProcess(db, grace=30)
+    server.start(tmp_path / "server.log")
+    try:
+
+        async def table(n: int) -> tuple[str, PlayerClient]:
+            st, made = await http(server.base, "POST", "/api/tables",
+                                  {"name": "Anna", "edition": "classic", "players": 3,
+                                   "bots": {"1": "random", "2": "random"}})  # fmt: skip
+            assert st == 201
+            me = PlayerClient(server.base, made["code"], made["token"], seed=n)
+            await me.connect()
+            await http(server.base, "POST", f"/api/tables/{made['code']}/start",
+                       token=made["token"])  # fmt: skip
+            return made["code"], me
+
+        async def play(me: PlayerClient) -> None:
+            acted = -1
+            with contextlib.suppress(Exception):  # the connection dies with the server
+                while me.result is None:
+                    if me.legal and me.version != acted:
+                        acted = me.version
+                        await me.act(me.legal[0]["action"])
+                    await me.recv(timeout=30)
+
+        async def run() -> list[tuple[str, PlayerClient]]:
+            tables = [await table(n) for n in range(8)]
+            playing = [asyncio.create_task(play(me)) for _, me in tables]
+            while sum(me.version for _, me in tables) < 400:
+                await asyncio.sleep(0.05)
+            await asyncio.to_thread(server.kill)  # mid-play: moves in flight everywhere
+            await asyncio.wait(playing, timeout=60)
+            return tables
+
+        tables = asyncio.run(run())
+        store = Store(db)
+        try:
+            for code, me in tables:
+                row = store.table_by_code(code)
+                assert row is not None and row.version >= me.version, (code, me.version)
+                game = new_game(row.edition, row.players, seed=row.seed, **row.options)
+                for _seat, action in store.actions(row.id):
+                    game.apply_json(action)
+                assert len(game.actions) == row.version and game.log_size >= me.event_count
+        finally:
+            store.close()
+    finally:
+        server.stop()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +50,12 @@ def test_create_join_start_and_lobby(sqlite_url: str) -> None:
                 bots={"3": "easy"}, timer=60,
             )  # fmt: skip
             code, host = made["code"], made["token"]
-            assert len(code) == 6 and made["seat"] == 0
+            assert re.fullmatch(r"([A-HJKMNP-Z2-9]{4}-){3}[A-HJKMNP-Z2-9]{4}", code)
+            assert made["seat"] == 0
+            # The code as a person may type it: any case, without its dashes, spaces around.
+            for typed in (code.lower(), code.replace("-", ""), f" {code} "):
+                st, same = await http(base, "GET", f"/api/tables/{typed}")
+                assert st == 200 and same["code"] == code
             table = made["table"]
             assert table["status"] == "open" and table["timer"] == 60
             assert table["options"] == {"preset": "dark_city", "complete_at": 7}
@@ -113,9 +119,14 @@ def test_create_join_start_and_lobby(sqlite_url: str) -> None:
         ({"name": ""}, "bad_name", "empty"),
         ({"name": "x" * 40}, "bad_name", "24"),
         ({"timer": 3}, "bad_request", "timer"),
+        ({"pace": -1}, "bad_request", "pace"),
+        ({"pace": 10_001}, "bad_request", "pace"),
+        ({"pace": 1.5}, "bad_request", "pace"),
+        ({"pace": "slow"}, "bad_request", "pace"),
+        ({"pace": True}, "bad_request", "pace"),
         ({"bots": {"0": "easy"}}, "bad_request", "seat"),
         ({"bots": {"1": "godlike"}}, "bad_level", "godlike"),
-        ({"colour": "red"}, "bad_request", "colour"),
+        ({"colour": "red"}, "malformed", "colour"),
     ],
 )
 def test_create_rejects_bad_setups(sqlite_url: str, body: dict[str, Any], code: str,
@@ -128,6 +139,78 @@ def test_create_rejects_bad_setups(sqlite_url: str, body: dict[str, Any], code: 
             assert words in out["error"]["message"]
             _, lobby = await http(base, "GET", "/api/tables")
             assert lobby["tables"] == []
+
+    run(go())
+
+
+def test_the_host_sets_a_table_pace_that_is_stored_and_shown_to_every_browser(
+    sqlite_url: str,
+) -> None:
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            _, info = await http(base, "GET", "/api/info")
+            assert info["pace"] == {"min": 0, "max": 10_000, "default": 1000}
+            slow = await make_table(base, players=3, bots={"1": "easy", "2": "easy"}, pace=2000)
+            plain = await make_table(base, players=3)
+            at_once = await make_table(base, players=3, pace=0)
+            assert slow["table"]["pace"] == 2000
+            assert plain["table"]["pace"] is None and at_once["table"]["pace"] == 0
+            # Stored with the table: a fresh read, and the lobby's list, say the same.
+            st, got = await http(base, "GET", f"/api/tables/{slow['code']}")
+            assert st == 200 and got["pace"] == 2000
+            st, _ = await http(base, "POST", f"/api/tables/{slow['code']}/start",
+                               token=slow["token"])  # fmt: skip
+            assert st == 200
+            st, got = await http(base, "GET", f"/api/tables/{slow['code']}")
+            assert got["status"] == "playing" and got["pace"] == 2000
+            _, lobby = await http(base, "GET", "/api/tables?status=open")
+            paces = {t["code"]: t["pace"] for t in lobby["tables"]}
+            assert paces[plain["code"]] is None and paces[at_once["code"]] == 0
+            # The websocket's snapshot carries the same table object.
+            me = PlayerClient(base, slow["code"], slow["token"], seed=1)
+            snap = await me.connect()
+            assert snap["type"] == "snapshot" and snap["table"]["pace"] == 2000
+            await me.close()
+        # And a new process reads it back from the database.
+        store = Store(sqlite_url)
+        try:
+            row = store.table_by_code(slow["code"])
+            assert row is not None and row.pace == 2000
+        finally:
+            store.close()
+
+    run(go())
+
+
+def test_a_solo_game_against_bots_is_private_unless_the_host_lists_it(sqlite_url: str) -> None:
+    async def go() -> None:
+        async with running(config(sqlite_url)) as base:
+            every_bot = {"1": "easy", "2": "easy", "3": "easy"}
+            solo = await make_table(base, players=4, bots=every_bot)
+            listed_solo = await make_table(base, players=4, bots=every_bot, public=True)
+            friends = await make_table(base, players=4, bots={"3": "easy"})
+            hidden = await make_table(base, players=4, bots={"3": "easy"}, public=False)
+            assert solo["table"]["public"] is False and listed_solo["table"]["public"] is True
+            assert friends["table"]["public"] is True and hidden["table"]["public"] is False
+            for made in (solo, listed_solo):
+                st, _ = await http(
+                    base, "POST", f"/api/tables/{made['code']}/start", token=made["token"]
+                )
+                assert st == 200
+            _, playing = await http(base, "GET", "/api/tables?status=playing")
+            assert [t["code"] for t in playing["tables"]] == [listed_solo["code"]]
+            _, open_ = await http(base, "GET", "/api/tables?status=open")
+            assert [t["code"] for t in open_["tables"]] == [friends["code"]]
+            # A private table is still reached by its code.
+            st, info = await http(base, "GET", f"/api/tables/{solo['code']}")
+            assert st == 200 and info["status"] == "playing"
+            # Before the game ends nobody replays it, from a seat or as a spectator.
+            for query in ("", "?seat=0", "?seat=1"):
+                st, err = await http(base, "GET", f"/api/tables/{solo['code']}/replay{query}")
+                assert st == 409 and err["error"]["code"] == "not_finished"
+            for bad in ("yes", 1, "null"):
+                st, err = await http(base, "POST", "/api/tables", {"name": "Anna", "public": bad})
+                assert st == 400 and err["error"]["code"] == "bad_request"
 
     run(go())
 
@@ -186,8 +269,34 @@ def test_play_a_whole_game_with_bots_spectator_chat_and_replay(sqlite_url: str) 
             events = [e for f in rep["frames"] for e in f["events"]]
             assert [e["n"] for e in events] == list(range(len(events)))
             assert rep["result"] == me.result
+            # The replay titles its score columns as the game's end did.
+            ended = [m for m in me.received if m.get("score_headers")]
+            assert ended and rep["score_headers"] == ended[-1]["score_headers"]
             st, page = await http(base, "GET", f"/api/tables/{code}/replay?from=5&count=2")
             assert [f["version"] for f in page["frames"]] == [5, 6]
+            # From a seat: that seat's hand in every frame, nobody else's; the same steps.
+            st, mine = await http(base, "GET", f"/api/tables/{code}/replay?seat=0&count=500")
+            assert st == 200 and mine["seat"] == 0 and mine["steps"] == rep["steps"]
+            assert all(f["view"]["seat"] == 0 for f in mine["frames"])
+            assert all("hand" in f["view"]["players"][0] for f in mine["frames"])
+            assert all("hand" not in p for f in mine["frames"] for p in f["view"]["players"][1:])
+            mine_events = [e for f in mine["frames"] for e in f["events"]]
+            assert [e["n"] for e in mine_events] == [e["n"] for e in events]
+            # Seat 0's own picks are in its events, hidden in the spectator's.
+            assert any(e.get("character") for e in mine_events if e["kind"] == "pick")
+            assert not any(e.get("character") for e in events if e["kind"] == "pick")
+            # The seat's token names the seat it holds (the browser replays from it); no
+            # token, or a token of no seat, names none.
+            assert rep["you"] is None and mine["you"] is None
+            st, own = await http(
+                base, "GET", f"/api/tables/{code}/replay?count=1", token=made["token"]
+            )
+            assert st == 200 and own["you"] == 0 and own["seat"] is None
+            st, other = await http(base, "GET", f"/api/tables/{code}/replay?count=1", token="x")
+            assert st == 200 and other["you"] is None
+            for bad in ("4", "-1", "x"):
+                st, err = await http(base, "GET", f"/api/tables/{code}/replay?seat={bad}")
+                assert st == 400 and err["error"]["code"] == "bad_request"
             st, _ = await http(base, "GET", "/api/tables?status=finished")
             assert st == 200
             await me.close()
@@ -332,9 +441,9 @@ def test_stand_in_bot_plays_for_a_player_who_left_until_they_return(sqlite_url: 
 
 
 def test_turn_timer_hands_the_decision_to_the_stand_in(sqlite_url: str, monkeypatch: Any) -> None:
-    import citadels.server.hub as hub
+    import citadels.server.lobby as lobby
 
-    monkeypatch.setattr(hub, "TIMER_MIN", 1)
+    monkeypatch.setattr(lobby, "TIMER_MIN", 1)
 
     async def go() -> None:
         async with running(config(sqlite_url)) as base:
@@ -524,7 +633,7 @@ def _update(first: int, count: int, version: int) -> dict[str, Any]:
 def test_player_client_asks_for_a_sync_when_an_update_is_out_of_step() -> None:
     # The protocol (docs/protocol.md, update): an update that does not start at the client's
     # event count means it missed something; the client sends sync and keeps nothing of it.
-    client = PlayerClient("http://127.0.0.1:1", "ABCDEF", "token")
+    client = PlayerClient("http://127.0.0.1:1", "ABCDEF", "token", strict=False)
     fake = _FakeSocket([_update(0, 3, 1), _update(5, 7, 3), _update(3, 5, 2)])
     client._ws = fake
 
@@ -544,9 +653,9 @@ def test_player_client_asks_once_for_a_run_of_out_of_step_updates() -> None:
     # One sync for every update already on its way before the snapshot: one per update could
     # spend the connection's message budget (the server answers rate_limited), as seen under
     # load in test_processes.
-    client = PlayerClient("http://127.0.0.1:1", "ABCDEF", "token")
+    client = PlayerClient("http://127.0.0.1:1", "ABCDEF", "token", strict=False)
     late = [_update(5 + k, 6 + k, 2 + k) for k in range(40)]
-    snapshot = {**_update(0, 45, 42), "type": "snapshot", "you": {"seat": 0}}
+    snapshot = {**_update(0, 45, 42), "type": "snapshot", "you": {"seat": 0}, "chat": []}
     fake = _FakeSocket([_update(0, 2, 1), *late, snapshot, _update(50, 51, 43)])
     client._ws = fake
 
@@ -574,7 +683,7 @@ def test_player_client_asks_again_when_a_sync_goes_unanswered(
             return next(readings)
 
     monkeypatch.setattr("citadels.server.client.time", Clock)
-    client = PlayerClient("http://127.0.0.1:1", "ABCDEF", "token")
+    client = PlayerClient("http://127.0.0.1:1", "ABCDEF", "token", strict=False)
     fake = _FakeSocket([_update(5, 6, 2), _update(6, 7, 3), _update(7, 8, 4)])
     client._ws = fake
 

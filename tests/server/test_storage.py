@@ -13,7 +13,14 @@ import sqlalchemy as sa
 
 from citadels.engine.game import game_from_json, new_game
 from citadels.server.client import PlayerClient, http
-from citadels.server.storage import SNAPSHOT_EVERY, SeatRow, Store, WriteConflict, normalise_url
+from citadels.server.storage import (
+    SNAPSHOT_EVERY,
+    Append,
+    SeatRow,
+    Store,
+    WriteConflict,
+    normalise_url,
+)
 from tests.server.conftest import config, running
 
 
@@ -45,8 +52,17 @@ def test_schema_is_migrated_by_alembic(store: Store) -> None:
     with store.engine.connect() as conn:
         names = set(sa.inspect(conn).get_table_names())
         version = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one()
-    assert {"tables", "seats", "actions", "snapshots", "chat", "alembic_version"} <= names
-    assert version == "0001"
+    assert {
+        "tables",
+        "seats",
+        "actions",
+        "snapshots",
+        "chat",
+        "reviews",
+        "hint_uses",
+        "alembic_version",
+    } <= names
+    assert version == "0005"
 
 
 def test_tables_seats_and_codes(store: Store) -> None:
@@ -66,7 +82,7 @@ def test_tables_seats_and_codes(store: Store) -> None:
                               only_if_kind=("empty",))  # fmt: skip
     assert store.table_by_id(table_id).seats[1].name == "Ben"  # type: ignore[union-attr]
     assert [t.code for t in store.list_tables("open")] == ["ABCDEF"]
-    assert store.start(table_id) and not store.start(table_id)
+    assert store.start(table_id) == "started" and store.start(table_id) == "already_started"
     assert not store.set_seat(table_id, SeatRow(2, "empty"), only_if_kind=("bot",))
     store.set_away(table_id, 0, True)
     assert store.table_by_id(table_id).seats[0].away  # type: ignore[union-attr]
@@ -201,3 +217,30 @@ def _view(game: object, seat: int) -> dict[str, object]:
     view = game.view(seat)  # type: ignore[attr-defined]
     view.pop("log")
     return dict(view)
+
+
+def test_a_batch_checks_each_append_and_stores_the_others(store: Store) -> None:
+    """One transaction for several tables' moves (group commit): an append whose table is
+    past its version is refused alone; an action already stored (the version check passes,
+    the insert does not) sends every append to a transaction of its own."""
+    ids = [make(store, code) for code in ("AAAAAA", "BBBBBB", "CCCCCC")]
+    for table_id in ids:
+        store.start(table_id)
+    act = {"type": "end_turn"}
+    outcomes = store.append_actions(
+        [Append(ids[0], 1, 0, act), Append(ids[1], 2, 0, act), Append(ids[2], 1, 1, act)]
+    )
+    assert outcomes[0] is None and isinstance(outcomes[1], WriteConflict) and outcomes[2] is None
+    assert [store.version(t) for t in ids] == [1, 0, 1]
+    assert store.actions(ids[2]) == [(1, act)]
+    # Action 2 of table A is there already while its version says 1: only it is refused.
+    with store.engine.begin() as conn:
+        insert = "INSERT INTO actions (table_id, seq, seat, action, created_at) VALUES "
+        conn.execute(sa.text(insert + "(:t, 2, 0, '{}', CURRENT_TIMESTAMP)"), {"t": ids[0]})
+    snap = {"any": "json"}
+    outcomes = store.append_actions(
+        [Append(ids[0], 2, 0, act), Append(ids[1], 1, 0, act, snapshot=snap)]
+    )
+    assert isinstance(outcomes[0], WriteConflict) and outcomes[1] is None
+    assert [store.version(t) for t in ids] == [1, 1, 1]
+    assert store.latest_snapshot(ids[1]) == (1, snap)

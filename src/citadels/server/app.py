@@ -8,52 +8,45 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
-import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+from starlette.types import ASGIApp
+from starlette.websockets import WebSocket
 
 from citadels.editions import EDITIONS
-from citadels.server import texts
+from citadels.server import openapi, schema, texts
 from citadels.server.botpool import BOT_LEVELS, BotPool
-from citadels.server.bus import Bus, RedisBus
-from citadels.server.hub import (
-    PROTOCOL,
+from citadels.server.bus import HEARTBEAT, Bus, RedisBus
+from citadels.server.errors import ServerError
+from citadels.server.headers import SecurityHeaders
+from citadels.server.hub import Hub
+from citadels.server.limits import Guard, Limits
+from citadels.server.lobby import (
+    PACE_DEFAULT,
+    PACE_MAX,
+    PACE_MIN,
     TIMER_DEFAULT,
     TIMER_MAX,
     TIMER_MIN,
-    Conn,
-    Hub,
-    LiveTable,
-    ServerError,
 )
+from citadels.server.messages import PROTOCOL
+from citadels.server.reviews import HINT_BUDGET, QUEUE_MAX, REVIEW_BUDGET, TABLE_MAX
+from citadels.server.session import MESSAGE_MAX, Session
 from citadels.server.storage import Store
 from citadels.server.text_input import CHAT_MAX, NAME_MAX
 
 log = logging.getLogger("citadels.server")
-
-#: The largest WebSocket message a client may send (bytes).
-MESSAGE_MAX = 8192
-#: Messages per second a connection may send, and the burst it may save up.
-RATE, BURST = 30.0, 60.0
-#: Refused messages after which a flooding connection is closed.
-FLOOD_CLOSE = 100
-#: Malformed messages in a row after which a connection is closed.
-MALFORMED_CLOSE = 20
-#: Messages waiting for a slow client before it is dropped.
-OUTBOX_MAX = 2000
-#: Seconds to say hello.
-HELLO_TIMEOUT = 30.0
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 
@@ -74,24 +67,31 @@ class ServerConfig:
     bot_pool: str = "process"  # or "thread"
     grace: float = 5.0
     bot_delay: float = 0.0
+    #: Seconds between two heartbeats of this process on the bus (with ``redis``).
+    heartbeat: float = HEARTBEAT
     web_dir: Path = WEB_DIR
+    #: Per-client limits (docs/protocol.md, "Limits"); ``Limits(throttle=False)`` turns off
+    #: those per address.
+    limits: Limits = field(default_factory=Limits)
+    #: Search iterations per position of a review, and of a hint (docs/review.md, "Online";
+    #: the environment's ``CITADELS_REVIEW_BUDGET`` and ``CITADELS_HINT_BUDGET`` by default).
+    review_budget: int = field(
+        default_factory=lambda: _env_int("CITADELS_REVIEW_BUDGET", REVIEW_BUDGET)
+    )
+    hint_budget: int = field(default_factory=lambda: _env_int("CITADELS_HINT_BUDGET", HINT_BUDGET))
+    #: Reviews and hints this process takes at once (waiting or running), and per table.
+    review_queue: int = QUEUE_MAX
+    review_per_table: int = TABLE_MAX
 
 
-class _Bucket:
-    """A token bucket: ``RATE`` messages per second, ``BURST`` at most."""
-
-    def __init__(self) -> None:
-        self.tokens = BURST
-        self.last = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.last) * RATE)
-        self.last = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+def _env_int(name: str, default: int) -> int:
+    """A positive integer from the environment variable ``name``, else ``default``."""
+    raw = os.environ.get(name, "")
+    try:
+        value = int(raw)
+    except ValueError:
+        return default
+    return value if value > 0 else default
 
 
 def _error(exc: ServerError) -> JSONResponse:
@@ -100,19 +100,35 @@ def _error(exc: ServerError) -> JSONResponse:
     )
 
 
-async def _body(request: Request) -> dict[str, Any]:
+async def _body(request: Request, model: type[schema.Body]) -> dict[str, Any]:
+    """The request's body checked against its schema (an empty body is ``{}``)."""
     raw = await request.body()
     if len(raw) > 65536:
         raise ServerError("bad_request", "the request body is too large", 413)
-    if not raw:
-        return {}
-    try:
-        body = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
-        raise ServerError("bad_request", "the body is not JSON") from None
-    if not isinstance(body, dict):
-        raise ServerError("bad_request", "the body must be a JSON object")
-    return body
+    return schema.body(schema.load_json(raw) if raw else {}, model)
+
+
+def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own errors (no such route, a method the route does not take) as the
+    protocol's JSON error."""
+    assert isinstance(exc, HTTPException)
+    code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "bad_request")
+    return JSONResponse(
+        {"error": {"code": code, "message": str(exc.detail)}},
+        status_code=exc.status_code,
+        headers=exc.headers,
+    )
+
+
+def _failed(request: Request, exc: Exception) -> Response:
+    """A handler that failed: ``500 internal`` as JSON (the failure itself is logged)."""
+    return JSONResponse(
+        {"error": {"code": "internal", "message": "the server failed"}}, status_code=500
+    )
+
+
+#: The longest path of a client's file (longer ones are no file of it).
+PATH_MAX = 1024
 
 
 def _token(request: Request) -> str | None:
@@ -135,6 +151,14 @@ def _not_installed() -> HTMLResponse:
     )
 
 
+class _App(Starlette):
+    """Starlette with the security headers outside everything, its error handler included
+    (so that a ``500`` carries them too)."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return SecurityHeaders(super().build_middleware_stack())
+
+
 def create_app(config: ServerConfig | None = None) -> Starlette:
     """The Citadels server as an ASGI app."""
     cfg = config or ServerConfig()
@@ -148,11 +172,16 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         store = Store(cfg.db)
         await asyncio.to_thread(store.migrate)
-        bus: Bus = RedisBus(cfg.redis, cfg.channel) if cfg.redis else Bus()
+        bus: Bus = RedisBus(cfg.redis, cfg.channel, cfg.heartbeat) if cfg.redis else Bus()
         pool = BotPool(cfg.bot_workers, kind=cfg.bot_pool)
         # Start the bot workers in the background: the first search waits for them, nobody else.
         warming = asyncio.get_running_loop().run_in_executor(None, pool.warm_up)
-        h = Hub(store, bus, pool, grace=cfg.grace, bot_delay=cfg.bot_delay)
+        h = Hub(
+            store, bus, pool, grace=cfg.grace, bot_delay=cfg.bot_delay,
+            spectators_max=cfg.limits.spectators,
+            coach={"review_budget": cfg.review_budget, "hint_budget": cfg.hint_budget,
+                   "queue_max": cfg.review_queue, "table_max": cfg.review_per_table},
+        )  # fmt: skip
         state["hub"] = h
         await h.start()
         try:
@@ -193,7 +222,14 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 "editions": editions,
                 "bot_levels": BOT_LEVELS,
                 "timer": {"min": TIMER_MIN, "max": TIMER_MAX, "default": TIMER_DEFAULT},
-                "limits": {"name": NAME_MAX, "chat": CHAT_MAX, "message_bytes": MESSAGE_MAX},
+                "review": hub().coach.describe(),
+                "pace": {"min": PACE_MIN, "max": PACE_MAX, "default": PACE_DEFAULT},
+                "limits": {
+                    "name": NAME_MAX,
+                    "chat": CHAT_MAX,
+                    "message_bytes": MESSAGE_MAX,
+                    **cfg.limits.describe(),
+                },
             }
         )
 
@@ -217,10 +253,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def tables(request: Request) -> Response:
         try:
             if request.method == "POST":
-                out = await hub().create(await _body(request))
+                out = await hub().create(await _body(request, schema.CreateTable))
                 return JSONResponse(out, status_code=201)
             status = request.query_params.get("status", "open")
-            return JSONResponse({"tables": await hub().lobby(status)})
+            return JSONResponse({"tables": await hub().listing(status)})
         except ServerError as exc:
             return _error(exc)
 
@@ -232,7 +268,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     async def join(request: Request) -> Response:
         try:
-            return JSONResponse(await hub().join(request.path_params["code"], await _body(request)))
+            return JSONResponse(
+                await hub().join(
+                    request.path_params["code"], await _body(request, schema.JoinTable)
+                )
+            )
         except ServerError as exc:
             return _error(exc)
 
@@ -250,7 +290,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 request.path_params["code"],
                 request.path_params["seat"],
                 _token(request),
-                await _body(request),
+                await _body(request, schema.SeatBot),
             )
             return JSONResponse(out)
         except ServerError as exc:
@@ -262,13 +302,30 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             try:
                 start_at = int(q.get("from", "0"))
                 count = int(q.get("count", "500"))
+                seat = int(q["seat"]) if q.get("seat") not in (None, "") else None
             except ValueError:
-                raise ServerError("bad_request", "from and count must be integers") from None
+                raise ServerError("bad_request", "from, count and seat must be integers") from None
             lang = texts.language(q.get("lang", "en")) or "en"
-            out = await hub().replay(request.path_params["code"], start_at, count, lang)
+            out = await hub().replay(
+                request.path_params["code"], start_at, count, lang, seat, _token(request)
+            )
             return JSONResponse(out)
         except ServerError as exc:
             return _error(exc)
+
+    async def review(request: Request) -> Response:
+        try:
+            query = schema.query(dict(request.query_params), schema.ReviewQuery)
+            lang = texts.language(query.get("lang", "en")) or "en"
+            out = await hub().review(
+                request.path_params["code"], query["seat"], lang, _token(request)
+            )
+            return JSONResponse(out)
+        except ServerError as exc:
+            return _error(exc)
+
+    async def openapi_json(_request: Request) -> Response:
+        return JSONResponse(openapi.document())
 
     # --- pages and the client's files ---------------------------------------------------------
 
@@ -284,8 +341,14 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         rel = request.path_params["path"]
         if not (web / "index.html").is_file():
             return _not_installed()
-        target = (web / rel).resolve()
-        if web not in target.parents or not target.is_file():
+        target = None
+        # A NUL byte or a name the file system cannot hold is no file of the client.
+        if "\0" not in rel and len(rel) <= PATH_MAX:
+            with contextlib.suppress(OSError, ValueError):
+                found = (web / rel).resolve()
+                if web in found.parents and found.is_file():
+                    target = found
+        if target is None:
             return JSONResponse(
                 {"error": {"code": "not_found", "message": "no such file"}}, status_code=404
             )
@@ -294,218 +357,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     # --- the WebSocket ----------------------------------------------------------------------
 
     async def ws_endpoint(ws: WebSocket) -> None:
-        await ws.accept()
-        outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        closed = asyncio.Event()
-
-        async def writer() -> None:
-            try:
-                while True:
-                    msg = await outbox.get()
-                    if msg is None:
-                        return
-                    await ws.send_text(json.dumps(msg, separators=(",", ":")))
-            except Exception:
-                closed.set()
-
-        writer_task = asyncio.create_task(writer())
-
-        async def send(msg: dict[str, Any]) -> None:
-            if closed.is_set():
-                return
-            if outbox.qsize() > OUTBOX_MAX:
-                closed.set()
-                return
-            outbox.put_nowait(msg)
-
-        async def close(code: int) -> None:
-            closed.set()
-            outbox.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer_task, 5)
-            if ws.application_state != WebSocketState.DISCONNECTED:
-                with contextlib.suppress(Exception):
-                    await ws.close(code)
-
-        async def error(exc: ServerError, ref: Any = None, t: LiveTable | None = None) -> None:
-            msg: dict[str, Any] = {"type": "error", **exc.to_json()}
-            # The same error in words, in the connection's language (issue 11).
-            msg["text"] = texts.error_text(exc.code, exc.rule, conn.lang if conn else "en")
-            msg["ref"] = ref if isinstance(ref, str) and len(ref) <= 64 else None
-            msg["version"] = t.version if t is not None else None
-            await send(msg)
-
-        t: LiveTable | None = None
-        conn: Conn | None = None
-        try:
-            try:
-                t = await hub().by_code(ws.path_params["code"])
-            except ServerError as exc:
-                await error(exc)
-                await close(4404)
-                return
-            bucket = _Bucket()
-            refused = 0
-            malformed = 0
-            deadline = time.monotonic() + HELLO_TIMEOUT
-            while True:
-                timeout = deadline - time.monotonic() if conn is None else None
-                if timeout is not None and timeout <= 0:
-                    await error(ServerError("hello_required", "say hello first"), None, t)
-                    await close(4408)
-                    return
-                try:
-                    raw = await asyncio.wait_for(ws.receive(), timeout)
-                except TimeoutError:
-                    continue
-                if raw["type"] == "websocket.disconnect":
-                    return
-                text = raw.get("text")
-                if text is None:
-                    data = raw.get("bytes") or b""
-                    if len(data) > MESSAGE_MAX:
-                        await error(ServerError("too_large", "the message is too large"), None, t)
-                        await close(1009)
-                        return
-                    await error(ServerError("malformed", "send text frames with JSON"), None, t)
-                    malformed += 1
-                    if malformed >= MALFORMED_CLOSE:
-                        await close(1003)
-                        return
-                    continue
-                if len(text) > MESSAGE_MAX or len(text.encode()) > MESSAGE_MAX:
-                    await error(
-                        ServerError("too_large", f"messages are at most {MESSAGE_MAX} bytes"),
-                        None,
-                        t,
-                    )
-                    await close(1009)
-                    return
-                try:
-                    msg = json.loads(text)
-                    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-                        raise ValueError
-                except ValueError:
-                    malformed += 1
-                    await error(
-                        ServerError("malformed", "a message is a JSON object with a type"),
-                        None,
-                        t,
-                    )
-                    if malformed >= MALFORMED_CLOSE:
-                        await close(1003)
-                        return
-                    continue
-                ref = msg.get("id")
-                kind = msg["type"]
-                if not bucket.take():
-                    refused += 1
-                    await error(ServerError("rate_limited", "too many messages; slow down"), ref, t)
-                    if refused >= FLOOD_CLOSE:
-                        await close(4429)
-                        return
-                    continue
-                try:
-                    if conn is None:
-                        if kind != "hello":
-                            raise ServerError("hello_required", "say hello first")
-                        protocol = msg.get("protocol", PROTOCOL)
-                        if protocol != PROTOCOL:
-                            await error(
-                                ServerError(
-                                    "unsupported_protocol",
-                                    f"this server speaks protocol {PROTOCOL}",
-                                ),
-                                ref,
-                                t,
-                            )
-                            await close(4400)
-                            return
-                        token = msg.get("token")
-                        seat = None
-                        if token is not None:
-                            seat = hub().seat_of(t, token)
-                            if seat is None:
-                                await hub().refresh_row(t)
-                                seat = hub().seat_of(t, token)
-                            if seat is None:
-                                await error(
-                                    ServerError(
-                                        "unauthorized", "this token opens no seat at this table"
-                                    ),
-                                    ref,
-                                    t,
-                                )
-                                await close(4401)
-                                return
-                        since = msg.get("since", 0)
-                        lang = msg.get("lang", "en")
-                        if type(since) is not int or since < 0:
-                            raise ServerError("malformed", "since must be a whole number")
-                        if not isinstance(lang, str) or not 1 <= len(lang) <= 35:
-                            raise ServerError("malformed", "lang must be a language code")
-                        # A browser's language the game does not speak: English.
-                        conn = Conn(seat=seat, lang=texts.language(lang) or "en", send=send)
-                        await hub().connect(t, conn, since)
-                    elif kind == "act":
-                        if set(msg) - {"type", "action", "version", "id"}:
-                            raise ServerError("malformed", "act takes action, version and id")
-                        if conn.seat is not None:
-                            await hub().returned(t, conn.seat)
-                        await hub().act(
-                            t, conn.seat, msg.get("action"), msg.get("version"), conn,
-                            ref if isinstance(ref, str) and len(ref) <= 64 else None,
-                        )  # fmt: skip
-                    elif kind == "chat":
-                        if conn.seat is not None:
-                            await hub().returned(t, conn.seat)
-                        await hub().chat(t, conn, msg.get("text"))
-                    elif kind == "sync":
-                        since = msg.get("since", 0)
-                        if type(since) is not int or since < 0:
-                            raise ServerError("malformed", "since must be a whole number")
-                        await hub().send_snapshot(t, conn, since)
-                    elif kind == "lang":
-                        if set(msg) - {"type", "lang", "id"}:
-                            raise ServerError("malformed", "lang takes lang and id")
-                        chosen = texts.language(msg.get("lang"))
-                        if chosen is None:
-                            raise ServerError(
-                                "unsupported_language",
-                                "lang must be one of " + ", ".join(texts.LANGUAGES),
-                            )
-                        conn.lang = chosen
-                        await hub().send_snapshot(t, conn, 0)
-                    elif kind == "ping":
-                        await send({"type": "pong"})
-                    elif kind == "hello":
-                        raise ServerError("malformed", "hello was already said")
-                    else:
-                        raise ServerError("malformed", f"unknown message type {kind[:32]!r}")
-                    malformed = 0
-                except ServerError as exc:
-                    if exc.code == "malformed":
-                        malformed += 1
-                    await error(exc, ref, t)
-                    if malformed >= MALFORMED_CLOSE:
-                        await close(1003)
-                        return
-        except WebSocketDisconnect:
-            pass
-        except Exception:
-            log.exception("websocket failed")
-            with contextlib.suppress(Exception):
-                await error(ServerError("internal", "the server failed"), None, t)
-        finally:
-            if t is not None and conn is not None:
-                await hub().disconnect(t, conn)
-            closed.set()
-            outbox.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer_task, 2)
+        await Session(ws, hub()).run()
 
     routes = [
         Route("/healthz", healthz),
+        Route("/api/openapi.json", openapi_json),
         Route("/api/info", info),
         Route("/api/cards/{edition}", cards),
         Route("/api/tables", tables, methods=["GET", "POST"]),
@@ -514,6 +370,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/tables/{code}/start", start, methods=["POST"]),
         Route("/api/tables/{code}/seats/{seat:int}/bot", seat_bot, methods=["POST"]),
         Route("/api/tables/{code}/replay", replay),
+        Route("/api/tables/{code}/review", review),
         WebSocketRoute("/ws/{code}", ws_endpoint),
         Route("/", page),
         Route("/t/{code}", page),
@@ -521,7 +378,12 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/static/{path:path}", asset),
         Route("/{path:path}", asset),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = _App(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(Guard, limits=cfg.limits)],
+        exception_handlers={HTTPException: _http_error, Exception: _failed},
+    )
     app.state.config = cfg
     app.state.server = state
     return app

@@ -11,7 +11,7 @@ import json
 import random
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 import httpx
 import websockets
@@ -35,8 +35,23 @@ async def http(
         return r.status_code, r.text
 
 
+class OutOfStep(AssertionError):
+    """A strict client received what the protocol says it never sends: something before the
+    connection's snapshot, an update that does not start at the client's event count, a
+    snapshot that leaves a gap, or a chat line it already holds."""
+
+
 class PlayerClient:
-    """One WebSocket connection to a table, as a seat (with its token) or a spectator."""
+    """One WebSocket connection to a table, as a seat (with its token) or a spectator.
+
+    A *strict* client (``strict=True``, or ``PlayerClient.strict_default``, which the server
+    tests turn on) checks every message against what the protocol promises and raises
+    :class:`OutOfStep` at the first one that breaks it. A lenient one (the default, for real
+    networks) answers an out-of-step update with ``sync``, as the protocol says.
+    """
+
+    #: ``strict`` for clients made without saying.
+    strict_default: ClassVar[bool] = False
 
     def __init__(
         self,
@@ -47,6 +62,7 @@ class PlayerClient:
         lang: str = "en",
         seed: int = 0,
         choose: Chooser | None = None,
+        strict: bool | None = None,
     ) -> None:
         self.ws_url = base.replace("http://", "ws://").replace("https://", "wss://")
         self.ws_url = f"{self.ws_url}/ws/{code}"
@@ -63,6 +79,12 @@ class PlayerClient:
         self.seat: int | None = None
         self.result: dict[str, Any] | None = None
         self.scores: list[dict[str, Any]] | None = None
+        #: The chat as this client holds it: the last snapshot's history, then each line.
+        self.chat: list[dict[str, Any]] = []
+        #: The hints used at the table (``hint_used``), as this client holds them.
+        self.hints_used: list[dict[str, Any]] = []
+        self.strict = type(self).strict_default if strict is None else strict
+        self._snapshotted = False  # this connection received its snapshot
         self.errors: list[dict[str, Any]] = []
         self.latencies: list[float] = []
         self._ws: Any = None
@@ -73,6 +95,7 @@ class PlayerClient:
     async def connect(self, since: int | None = None) -> dict[str, Any]:
         """Open the connection, say hello, return the snapshot."""
         self._ws = await websockets.connect(self.ws_url, max_size=2**24)
+        self._snapshotted = False
         hello: dict[str, Any] = {"type": "hello", "protocol": 1, "lang": self.lang}
         if self.token is not None:
             hello["token"] = self.token
@@ -96,6 +119,8 @@ class PlayerClient:
         raw = await asyncio.wait_for(self._ws.recv(), timeout)
         msg: dict[str, Any] = json.loads(raw)
         self.received.append(msg)
+        if self.strict:
+            self._check(msg)
         first = msg["event_count"] - len(msg["events"]) if msg["type"] == "update" else None
         if first is not None and first != self.event_count:
             # Out of step with what this client holds (it missed an update, or this one came
@@ -111,10 +136,38 @@ class PlayerClient:
         self._fold(msg)
         return msg
 
+    def _check(self, msg: dict[str, Any]) -> None:
+        """Raise :class:`OutOfStep` if ``msg`` breaks the order the protocol promises."""
+        kind = msg["type"]
+        if not self._snapshotted and kind not in ("snapshot", "error"):
+            raise OutOfStep(f"a {kind!r} message came before the connection's snapshot: {msg}")
+        if kind == "update":
+            first = msg["event_count"] - len(msg["events"])
+            if first != self.event_count:
+                raise OutOfStep(
+                    f"an update of version {msg['version']} starts at event {first}, "
+                    f"but this connection holds {self.event_count} events"
+                )
+        elif kind == "snapshot":
+            first = msg["event_count"] - len(msg["events"])
+            if first > len(self.events):
+                raise OutOfStep(
+                    f"a snapshot starts at event {first}, but this client holds "
+                    f"{len(self.events)} events: the ones between are missing"
+                )
+            ids = [line["id"] for line in msg["chat"]]
+            if len(set(ids)) != len(ids):
+                raise OutOfStep(f"a snapshot's chat holds a line twice: {ids}")
+        elif kind == "chat" and any(line["id"] == msg["id"] for line in self.chat):
+            raise OutOfStep(f"the chat line {msg['id']} came twice")
+
     def _fold(self, msg: dict[str, Any]) -> None:
         kind = msg["type"]
         if kind == "snapshot":
             self._sync_sent_at = None
+            self._snapshotted = True
+            self.chat = list(msg["chat"])
+            self.hints_used = list(msg.get("hints_used", []))
             self.seat = msg["you"]["seat"]
             if msg["events"] and msg["events"][0]["n"] != len(self.events):
                 self.events = self.events[: msg["events"][0]["n"]]
@@ -124,11 +177,15 @@ class PlayerClient:
             ack = msg.get("ack")
             if ack in self._sent_at:
                 self.latencies.append(time.perf_counter() - self._sent_at.pop(ack))
+        elif kind == "chat":
+            self.chat.append(msg)
         elif kind == "error":
             self.errors.append(msg)
             self._sent_at.pop(msg.get("ref") or "", None)
         elif kind == "game_over":
             self.result, self.scores = msg["result"], msg["scores"]
+        elif kind == "hint_used":
+            self.hints_used.append(msg)
         if kind in ("snapshot", "update"):
             self.version = msg["version"]
             self.event_count = msg["event_count"]
@@ -158,6 +215,16 @@ class PlayerClient:
                 "version": self.version if version is None else version,
                 "id": ref,
             }
+        )
+        return ref
+
+    async def hint(self, version: int | None = None) -> str:
+        """Ask for a hint on the current (or given) version; returns the message id (the
+        answer is a ``hint`` message with it as ``ref``, or an error)."""
+        self._n += 1
+        ref = f"h{self._n}"
+        await self.send(
+            {"type": "hint", "version": self.version if version is None else version, "id": ref}
         )
         return ref
 

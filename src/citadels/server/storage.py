@@ -31,13 +31,15 @@ tables_t = sa.Table(
     "tables",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column("code", sa.String(12), nullable=False, unique=True),
+    sa.Column("code", sa.String(24), nullable=False, unique=True),
     sa.Column("status", sa.String(12), nullable=False, index=True),
     sa.Column("edition", sa.String(20), nullable=False),
     sa.Column("players", sa.Integer, nullable=False),
     sa.Column("options", sa.JSON, nullable=False),
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("timer", sa.Integer, nullable=True),
+    # The host's default delay between the moves a browser shows, in ms (migration 0005).
+    sa.Column("pace", sa.Integer, nullable=True),
     sa.Column("public", sa.Boolean, nullable=False),
     sa.Column("spectator_chat", sa.Boolean, nullable=False),
     sa.Column("host_seat", sa.Integer, nullable=False),
@@ -45,6 +47,8 @@ tables_t = sa.Table(
     sa.Column("result", sa.JSON, nullable=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+    # Whether the host allows hints at a table with friends (migration 0004).
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats_t = sa.Table(
@@ -57,6 +61,8 @@ seats_t = sa.Table(
     sa.Column("bot", sa.String(16), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("away", sa.Boolean, nullable=False),
+    # Counted up by every write of ``away`` (migration 0002): the order of those writes.
+    sa.Column("away_version", sa.Integer, nullable=False, server_default="0"),
 )
 
 actions_t = sa.Table(
@@ -88,6 +94,28 @@ chat_t = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+reviews_t = sa.Table(
+    "reviews",
+    metadata,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("budget", sa.Integer, nullable=False),
+    sa.Column("review", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+hint_uses_t = sa.Table(
+    "hint_uses",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), nullable=False, index=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(8), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("event_count", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
 #: How often a snapshot of the whole game is stored (in actions).
 SNAPSHOT_EVERY = 40
 
@@ -115,6 +143,33 @@ class WriteConflict(Exception):
 
 
 @dataclass
+class Append:
+    """One action to store (:meth:`Store.append_actions`): action number ``seq`` of a table,
+    played by ``seat``, with a snapshot of the game after it and the result, if any."""
+
+    table_id: int
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    snapshot: dict[str, Any] | None = None
+    result: dict[str, Any] | None = None
+
+
+def _action_row(a: Append, t: dt.datetime) -> dict[str, Any]:
+    return {
+        "table_id": a.table_id,
+        "seq": a.seq,
+        "seat": a.seat,
+        "action": a.action,
+        "created_at": t,
+    }
+
+
+def _snapshot_row(a: Append) -> dict[str, Any]:
+    return {"table_id": a.table_id, "version": a.seq, "game": a.snapshot}
+
+
+@dataclass
 class SeatRow:
     """One seat as stored."""
 
@@ -124,6 +179,9 @@ class SeatRow:
     bot: str | None = None
     token_hash: str | None = None
     away: bool = False
+    #: How many times ``away`` was written (:meth:`Store.set_away`): a newer write has a
+    #: higher number, in every process.
+    away_version: int = 0
 
 
 @dataclass
@@ -145,6 +203,11 @@ class TableRow:
     result: dict[str, Any] | None
     created_at: dt.datetime
     seats: list[SeatRow]
+    #: Whether the host allows hints at a table with friends (a solo game always has them).
+    hints: bool = False
+    #: The host's default delay in milliseconds between the moves a browser shows one by one;
+    #: ``None``: no table default (each browser its own).
+    pace: int | None = None
 
 
 def now() -> dt.datetime:
@@ -244,7 +307,24 @@ class Checkpointer(threading.Thread):
 
 
 def _seat(row: Any) -> SeatRow:
-    return SeatRow(row.seat, row.kind, row.name, row.bot, row.token_hash, row.away)
+    return SeatRow(
+        row.seat, row.kind, row.name, row.bot, row.token_hash, row.away, row.away_version
+    )
+
+
+def _hint_use(
+    use_id: int, seat: int, kind: str, version: int, event_count: int, at: dt.datetime
+) -> dict[str, Any]:
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=dt.UTC)
+    return {
+        "id": use_id,
+        "seat": seat,
+        "kind": kind,
+        "version": version,
+        "event_count": event_count,
+        "at": int(at.timestamp() * 1000),
+    }
 
 
 class Store:
@@ -304,6 +384,8 @@ class Store:
         public: bool,
         spectator_chat: bool,
         seats: list[SeatRow],
+        hints: bool = False,
+        pace: int | None = None,
     ) -> int | None:
         """Store a new open table; ``None`` if its code is already taken."""
         t = now()
@@ -318,8 +400,10 @@ class Store:
                         options=options,
                         seed=seed,
                         timer=timer,
+                        pace=pace,
                         public=public,
                         spectator_chat=spectator_chat,
+                        hints=hints,
                         host_seat=0,
                         version=0,
                         created_at=t,
@@ -365,6 +449,8 @@ class Store:
             result=row.result,
             created_at=row.created_at,
             seats=[_seat(s) for s in seats],
+            hints=bool(row.hints),
+            pace=row.pace,
         )
 
     def table_by_code(self, code: str) -> TableRow | None:
@@ -398,48 +484,97 @@ class Store:
 
     # --- seats ------------------------------------------------------------------------------
 
-    def set_seat(self, table_id: int, seat: SeatRow, *, only_if_kind: tuple[str, ...]) -> bool:
-        """Overwrite a seat of an open table if its current kind is one of ``only_if_kind``
-        (atomic: two joins racing for a seat cannot both win)."""
+    # The lobby's invariant, kept here across processes: a table that is not open has no
+    # empty seat, and a seat changes only while its table is open. Every change of a table's
+    # seats or status before its game (set_seat, start) is one transaction that begins by
+    # writing the table's row (_claim): on PostgreSQL that takes the row's lock, on SQLite the
+    # database's write lock, so these transactions of one table run one after another in every
+    # process; each then reads, in the same transaction, the status and seats it checks.
+
+    def _claim(self, conn: sa.Connection, table_id: int) -> str | None:
+        """Begin a lobby change of ``table_id`` in ``conn``'s transaction: write its row (so
+        no other lobby change of it runs until this transaction ends), then read its status;
+        ``None`` if there is no such table."""
+        done = conn.execute(
+            tables_t.update().where(tables_t.c.id == table_id).values(updated_at=now())
+        ).rowcount
+        if not done:
+            return None
+        return str(
+            conn.execute(sa.select(tables_t.c.status).where(tables_t.c.id == table_id)).scalar_one()
+        )
+
+    def set_seat(
+        self,
+        table_id: int,
+        seat: SeatRow,
+        *,
+        only_if_kind: tuple[str, ...],
+        any_empty: bool = False,
+    ) -> int | None:
+        """Overwrite a seat of an open table if its current kind is one of ``only_if_kind``;
+        with ``any_empty``, the lowest empty seat instead of ``seat.seat``. The seat written,
+        or ``None`` when nothing was (the table is not open, the seat's kind is another, no
+        seat is empty). Two writers racing, in any processes, cannot both take one seat, and
+        a writer that finds every seat it may take gone takes none."""
         with self._write() as conn:
-            opened = conn.execute(
-                sa.select(tables_t.c.status).where(tables_t.c.id == table_id)
-            ).scalar_one()
-            if opened != "open":
-                return False
+            if self._claim(conn, table_id) != "open":
+                return None
+            number: int | None = seat.seat
+            if any_empty:
+                number = conn.execute(
+                    sa.select(sa.func.min(seats_t.c.seat)).where(
+                        seats_t.c.table_id == table_id, seats_t.c.kind == "empty"
+                    )
+                ).scalar_one()
+                if number is None:
+                    return None
             done = conn.execute(
                 seats_t.update()
                 .where(
                     seats_t.c.table_id == table_id,
-                    seats_t.c.seat == seat.seat,
+                    seats_t.c.seat == number,
                     seats_t.c.kind.in_(only_if_kind),
                 )
                 .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash)
             ).rowcount
-            if done:
-                conn.execute(
-                    tables_t.update().where(tables_t.c.id == table_id).values(updated_at=now())
-                )
-            return bool(done)
+            return number if done else None
 
-    def set_away(self, table_id: int, seat: int, away: bool) -> None:
-        """Mark a human seat as played by its stand-in bot (or not)."""
+    def set_away(self, table_id: int, seat: int, away: bool) -> int:
+        """Mark a human seat as played by its stand-in bot (or not); returns the write's
+        ``away_version``. The version is counted up in the same statement, so of two writes
+        (from any processes) the one the database applied last has the higher number."""
         with self._write() as conn:
             conn.execute(
                 seats_t.update()
                 .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
-                .values(away=away)
+                .values(away=away, away_version=seats_t.c.away_version + 1)
             )
+            version = conn.execute(
+                sa.select(seats_t.c.away_version).where(
+                    seats_t.c.table_id == table_id, seats_t.c.seat == seat
+                )
+            ).scalar_one()
+        return int(version)
 
-    def start(self, table_id: int) -> bool:
-        """Open → playing, once; ``False`` if it had already started."""
+    def start(self, table_id: int) -> str:
+        """Open → playing, once, and only with every seat taken: ``"started"``, or why not
+        (``"already_started"``, ``"seats_empty"``); checked in the same transaction as the
+        change (see ``_claim``)."""
         with self._write() as conn:
-            done = conn.execute(
-                tables_t.update()
-                .where(tables_t.c.id == table_id, tables_t.c.status == "open")
-                .values(status="playing", updated_at=now())
-            ).rowcount
-            return bool(done)
+            if self._claim(conn, table_id) != "open":
+                return "already_started"
+            empty = conn.execute(
+                sa.select(sa.func.count())
+                .select_from(seats_t)
+                .where(seats_t.c.table_id == table_id, seats_t.c.kind == "empty")
+            ).scalar_one()
+            if empty:
+                return "seats_empty"
+            conn.execute(
+                tables_t.update().where(tables_t.c.id == table_id).values(status="playing")
+            )
+            return "started"
 
     # --- the game ---------------------------------------------------------------------------
 
@@ -458,28 +593,77 @@ class Store:
         Raises :class:`WriteConflict` if the table's version is not ``seq - 1`` any more:
         another process wrote first, and nothing is stored.
         """
+        outcome = self.append_actions([Append(table_id, seq, seat, action, snapshot, result)])[0]
+        if outcome is not None:
+            raise outcome
+
+    def append_actions(self, batch: list[Append]) -> list[WriteConflict | None]:
+        """Store a batch of appends, each as :meth:`append_action` would, in one transaction
+        (one commit for all: a group commit); the outcome of each, in order (``None``: stored,
+        else the :class:`WriteConflict` that kept it out; the others are stored all the same).
+
+        Every append is checked against its table's version in the transaction that stores it,
+        so what another process stored first wins here as it does one at a time. If the batch
+        meets a conflict the version check does not see (an action already there: an
+        ``IntegrityError``), the transaction is rolled back and every append is stored again
+        in a transaction of its own, so that one append's conflict is never another's. Any
+        other failure raises, and nothing of the batch is stored.
+        """
+        if not batch:
+            return []
+        try:
+            return self._append_together(batch)
+        except IntegrityError:
+            return [self._append_alone(a) for a in batch]
+
+    def _append_together(self, batch: list[Append]) -> list[WriteConflict | None]:
         t = now()
-        params: dict[str, Any] = {"b_id": table_id, "b_prev": seq - 1, "b_seq": seq, "b_at": t}
+        outcomes: list[WriteConflict | None] = []
+        rows: list[dict[str, Any]] = []
+        snapshots: list[dict[str, Any]] = []
+        with self._write() as conn:
+            for a in batch:
+                if self._advance(conn, a, t):
+                    outcomes.append(None)
+                    rows.append(_action_row(a, t))
+                    if a.snapshot is not None:
+                        snapshots.append(_snapshot_row(a))
+                else:
+                    outcomes.append(
+                        WriteConflict(f"table {a.table_id} is past version {a.seq - 1}")
+                    )
+            if rows:
+                conn.execute(actions_t.insert(), rows)
+            if snapshots:
+                conn.execute(snapshots_t.insert(), snapshots)
+        return outcomes
+
+    def _append_alone(self, a: Append) -> WriteConflict | None:
+        t = now()
         try:
             with self._write() as conn:
-                if result is None:
-                    done = conn.execute(_ADVANCE, params).rowcount
-                else:
-                    done = conn.execute(_FINISH, {**params, "b_result": result}).rowcount
-                if not done:
-                    raise WriteConflict(f"table {table_id} is past version {seq - 1}")
-                conn.execute(
-                    actions_t.insert(),
-                    {"table_id": table_id, "seq": seq, "seat": seat, "action": action,
-                     "created_at": t},
-                )  # fmt: skip
-                if snapshot is not None:
-                    conn.execute(
-                        snapshots_t.insert(),
-                        {"table_id": table_id, "version": seq, "game": snapshot},
-                    )
-        except IntegrityError as exc:
-            raise WriteConflict(f"table {table_id} already has action {seq}") from exc
+                if not self._advance(conn, a, t):
+                    return WriteConflict(f"table {a.table_id} is past version {a.seq - 1}")
+                conn.execute(actions_t.insert(), _action_row(a, t))
+                if a.snapshot is not None:
+                    conn.execute(snapshots_t.insert(), _snapshot_row(a))
+        except IntegrityError:
+            return WriteConflict(f"table {a.table_id} already has action {a.seq}")
+        return None
+
+    @staticmethod
+    def _advance(conn: sa.Connection, a: Append, t: dt.datetime) -> bool:
+        """Move ``a``'s table from version ``seq - 1`` to ``seq`` (and to finished with its
+        result); ``False`` when its version is another (nothing is written)."""
+        params: dict[str, Any] = {
+            "b_id": a.table_id,
+            "b_prev": a.seq - 1,
+            "b_seq": a.seq,
+            "b_at": t,
+        }
+        if a.result is None:
+            return bool(conn.execute(_ADVANCE, params).rowcount)
+        return bool(conn.execute(_FINISH, {**params, "b_result": a.result}).rowcount)
 
     def actions(self, table_id: int, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
         """The actions with ``seq > after``, in order, as ``(seat, action json)``."""
@@ -510,6 +694,64 @@ class Store:
                 .limit(1)
             ).first()
             return None if row is None else (int(row[0]), dict(row[1]))
+
+    # --- reviews and hints -----------------------------------------------------------------
+
+    def review(self, table_id: int, seat: int) -> dict[str, Any] | None:
+        """The stored review of a finished game's seat (``Review.to_json()``), or ``None``."""
+        with self.engine.connect() as conn:
+            got = conn.execute(
+                sa.select(reviews_t.c.review).where(
+                    reviews_t.c.table_id == table_id, reviews_t.c.seat == seat
+                )
+            ).scalar_one_or_none()
+        return None if got is None else dict(got)
+
+    def save_review(self, table_id: int, seat: int, budget: int, review: dict[str, Any]) -> bool:
+        """Store a finished game's review of a seat, once: ``False`` (and nothing written) if
+        one is stored already (another process computed it first)."""
+        try:
+            with self._write() as conn:
+                conn.execute(
+                    reviews_t.insert().values(
+                        table_id=table_id, seat=seat, budget=budget, review=review,
+                        created_at=now(),
+                    )
+                )  # fmt: skip
+        except IntegrityError:
+            return False
+        return True
+
+    def add_hint_use(
+        self, table_id: int, seat: int, kind: str, version: int, event_count: int
+    ) -> dict[str, Any]:
+        """Note that ``seat`` used a hint (``kind`` ``"hint"``) or a review of its game so far
+        (``"review"``) at ``version``; the entry as the protocol sends it."""
+        t = now()
+        with self._write() as conn:
+            use_id = conn.execute(
+                hint_uses_t.insert().values(
+                    table_id=table_id,
+                    seat=seat,
+                    kind=kind,
+                    version=version,
+                    event_count=event_count,
+                    created_at=t,
+                )
+            ).inserted_primary_key[0]  # type: ignore[index]
+        return _hint_use(int(use_id), seat, kind, version, event_count, t)
+
+    def hint_uses(self, table_id: int) -> list[dict[str, Any]]:
+        """Every hint used at the table, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                hint_uses_t.select()
+                .where(hint_uses_t.c.table_id == table_id)
+                .order_by(hint_uses_t.c.id)
+            ).all()
+        return [
+            _hint_use(r.id, r.seat, r.kind, r.version, r.event_count, r.created_at) for r in rows
+        ]
 
     # --- chat -------------------------------------------------------------------------------
 

@@ -107,7 +107,7 @@ def card_catalog(edition: str, lang: str = "en") -> dict[str, Any]:
     for info in present.all_cards(edition, lang=lang):
         card = asdict(info)
         if info.colour:
-            label = present.colour_label(info.colour, lang=lang)
+            label = present.colour_label(info.colour, lang=lang, edition=edition)
             colours[info.colour] = {
                 "symbol": label.symbol,
                 "word": label.word,

@@ -1,0 +1,239 @@
+"""Who must move, and when a bot or the stand-in plays: bots' turns, absent players, timers.
+
+Each table has one :class:`Turn`: the deadline of the decision being waited for, the plan for
+it and the task that carries the plan out. Only this module writes them (the table notes the
+decision's ``owner``). :meth:`Turns.schedule` is called whenever the mover, the seats or
+presence may have changed. Invariants:
+
+- **One plan per decision.** A plan is *who plays, why, on which version, and whether this
+  process is the one to play it*. ``schedule`` works the plan out again and, if it is the
+  one already under way, leaves its task alone: a presence message, a second connection or
+  a page load never cancels a bot's move or starts its wait again.
+- **One process plays a bot's move.** With several processes, the decision belongs to the
+  process that moved the game to it (``Turn.owner``: it applied the last action or the
+  start); if that process is unknown or no longer alive (its heartbeats stopped), to the
+  living process with the smallest id. The owner plays at once; the others wait
+  ``FALLBACK`` seconds more and read the table's version from the database before they
+  think, so they play only if the owner never did.
+- **The deadline travels with the table.** ``Turn.deadline`` is set when a connected human
+  who is not away is to move at a table with a timer (at the decision, or when they
+  connect or come back), kept until the next decision, and otherwise ``None``. It is built
+  into every snapshot and update; when ``schedule`` changes it between two decisions, a
+  ``table`` message carries it to every connection.
+- **The stand-in plays only for an away seat.** It marks the seat away before it thinks,
+  and plays only if the seat is still away (the player may return meanwhile).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from citadels.engine.actions import Action
+from citadels.server.botpool import STAND_IN, BotPool, needs_full_view
+from citadels.server.bus import Bus
+from citadels.server.errors import ServerError
+
+if TYPE_CHECKING:
+    from citadels.server.table import Table
+
+log = logging.getLogger("citadels.server")
+
+#: Plays a chosen action for a seat on a version (the hub's ``act`` without a connection);
+#: the last argument, if given, is asked just before the move is stored and stops it if
+#: it answers ``False``.
+Play = Callable[
+    ["Table", int, "Action | dict[str, Any]", int, Callable[[], bool] | None], Awaitable[None]
+]
+
+#: Seconds a process that does not own a decision waits beyond its owner.
+FALLBACK = 5.0
+
+
+def now_ms() -> int:
+    """The time in epoch milliseconds."""
+    return int(time.time() * 1000)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a table's task will do: play for ``seat`` on ``version`` because ``why``
+    (``"bot"``, ``"away"``: its player is away, ``"absent"``: nobody is connected for it,
+    ``"timer"``: its deadline), as the owner of the decision or standing by."""
+
+    version: int
+    seat: int
+    why: str
+    owner: bool
+
+
+@dataclass(eq=False)
+class Turn:
+    """One table's decision being waited for: its deadline (epoch ms, ``None`` without a
+    timer or a connected human to move), the plan for it and the task that plays it when
+    nobody does, and the process that moved the game to it (``None``: not known)."""
+
+    deadline: int | None = None
+    plan: Plan | None = None
+    task: asyncio.Task[None] | None = None
+    owner: str | None = None
+
+    def new_decision(self, t: Table) -> None:
+        """The game moved on: the deadline of the next decision."""
+        self.deadline = None
+        self._settle(t)
+
+    def _settle(self, t: Table) -> None:
+        """Set the deadline if a connected human who is not away is to move at a timer table
+        and it is not set yet."""
+        game = t.game
+        if self.deadline is not None or game is None or game.is_over or t.row.timer is None:
+            return
+        seat = t.row.seats[game.to_move]  # type: ignore[index]
+        present = not t.presence.away(seat.seat) and t.presence.connected(seat.seat)
+        if seat.kind == "human" and present:
+            self.deadline = now_ms() + t.row.timer * 1000
+
+    def cancel(self) -> None:
+        """Stop waiting (the task, if any, is cancelled)."""
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        self.task = None
+        self.plan = None
+
+
+class Turns:
+    """Arranges whoever plays next at every table of this process."""
+
+    def __init__(
+        self, pool: BotPool, play: Play, bus: Bus, *, grace: float, bot_delay: float
+    ) -> None:
+        self.pool = pool
+        self.play = play
+        self.bus = bus
+        self.grace = grace
+        self.bot_delay = bot_delay
+        self.closing = False
+
+    @property
+    def shared(self) -> bool:
+        """Whether other processes serve the same tables."""
+        return self.bus.shared
+
+    def owns(self, t: Table) -> bool:
+        """Whether this process plays ``t``'s current decision if nobody does (see the
+        module's invariants)."""
+        if not self.shared:
+            return True
+        me, owner, peers = self.bus.origin, t.turn.owner, self.bus.peers
+        if owner == me:
+            return True
+        if owner is not None and peers.alive(owner):
+            return False
+        return me == min([me, *peers.living()])
+
+    def schedule(self, t: Table, *, announce: bool = True) -> None:
+        """Arrange whoever plays next: a bot, a stand-in, or a timer for a human; keep the
+        task under way if the plan is the same. A deadline it changes is sent to every
+        connection in a ``table`` message (``announce=False``: the caller sends it)."""
+        if self.closing:
+            return
+        turn = t.turn
+        before = turn.deadline
+        plan, delay, level = self._plan(t)
+        if plan is None:
+            turn.cancel()
+        elif plan != turn.plan or turn.task is None or turn.task.done():
+            turn.cancel()
+            turn.plan = plan
+            turn.task = asyncio.create_task(self._play_for(t, plan, level, delay))
+        if announce and turn.deadline != before:
+            t.fanout.table_changed()
+
+    def _plan(self, t: Table) -> tuple[Plan | None, float, str]:
+        """The plan for ``t``'s current decision, the seconds to wait and the bot's level."""
+        game = t.game
+        if game is None or game.is_over or t.row.status != "playing":
+            return None, 0.0, ""
+        mover = game.to_move
+        assert mover is not None
+        seat = t.row.seats[mover]
+        owner = self.owns(t)
+        extra = 0.0 if owner else FALLBACK
+        turn = t.turn
+        if seat.kind == "bot":
+            why, delay, level = "bot", self.bot_delay, seat.bot or STAND_IN
+        elif t.presence.away(mover):
+            why, delay, level = "away", self.bot_delay, STAND_IN
+        elif not t.presence.connected(mover):
+            # Shared: give the other processes' presence replies time to arrive.
+            grace = max(self.grace, 2.0) if self.shared else self.grace
+            why, delay, level = "absent", grace, STAND_IN
+        elif t.row.timer is not None:
+            turn._settle(t)
+            assert turn.deadline is not None
+            why, level = "timer", STAND_IN
+            delay = max(0.0, (turn.deadline - now_ms()) / 1000)
+        else:
+            return None, 0.0, ""
+        return Plan(t.version, mover, why, owner), delay + extra, level
+
+    def close(self, tables: list[Table]) -> None:
+        """Cancel every table's waiting task; schedule nothing more."""
+        self.closing = True
+        for t in tables:
+            t.turn.cancel()
+
+    async def _play_for(self, t: Table, plan: Plan, level: str, delay: float) -> None:
+        seat, version = plan.seat, plan.version
+        try:
+            if delay > 0:
+                await asyncio.sleep(delay)
+            if self.shared and not plan.owner:
+                # Standing by: the owner may have played already (its message on its way).
+                await t.catch_up()
+            game = t.game
+            if game is None or t.version != version or game.is_over:
+                if t.turn.plan == plan:
+                    t.turn.task = None
+                    self.schedule(t)
+                return
+            stand_in = plan.why != "bot"
+            if plan.why in ("absent", "timer"):
+                await t.presence.gone_away(seat)
+                await t.announce()
+            full = needs_full_view(level)
+            view = game.view(seat, log_from=0 if full else game.log_size)
+            bot_seed = (t.row.seed * 31 + version * 8 + seat) % (2**62)
+            choice: Action | dict[str, Any]
+            if full:
+                legal = [a.to_json() for a in game.legal_actions()]
+                options = dict(t.row.options)
+                choice = await self.pool.choose(level, bot_seed, seat, view, legal, options)
+                if t.version != version:
+                    return
+            else:
+                # A light bot decides in this step, on the game as it is now (the stand-in's
+                # awaits above may have let it move on: then nothing is played).
+                if t.version != version or t.game is not game:
+                    return
+                view.pop("log", None)
+                choice = self.pool.decide(level, bot_seed, view, game.legal_actions())
+            t.turn.task = None  # playing it schedules the next turn: not a cancel of this one
+
+            def still_away() -> bool:
+                return t.presence.away(seat)
+
+            await self.play(t, seat, choice, version, still_away if stand_in else None)
+        except asyncio.CancelledError:
+            raise
+        except ServerError as exc:
+            if exc.code not in ("stale_version", "game_over", "not_your_turn", "returned"):
+                log.warning("bot move at table %s failed: %s", t.row.code, exc.message)
+        except Exception:
+            if not self.closing:
+                log.exception("bot move at table %s failed", t.row.code)

@@ -1,0 +1,161 @@
+"""Group commit (``server/commits.py``): the moves of concurrent tables share transactions, and
+no move is answered before the transaction that holds it committed. Each race is run in a
+fixed order: one step is held open (a batch inside its write), then the other is run."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from citadels.server.app import create_app
+from citadels.server.client import PlayerClient, http
+from citadels.server.commits import GroupCommit
+from citadels.server.storage import Append, Store, WriteConflict
+from tests.server.conftest import Hold, config, hub_of, running
+
+
+def _append(table_id: int, seq: int = 1) -> Append:
+    return Append(table_id, seq, 0, {"type": "end_turn"})
+
+
+class _Writer:
+    """A batch writer that records each batch; the first is held until ``release``."""
+
+    def __init__(self, outcomes: dict[int, WriteConflict] | None = None) -> None:
+        self.batches: list[list[int]] = []
+        self.entered = threading.Event()
+        self._release = threading.Event()
+        self._outcomes = outcomes or {}
+
+    def __call__(self, batch: list[Append]) -> list[WriteConflict | None]:
+        self.batches.append([a.table_id for a in batch])
+        if len(self.batches) == 1:
+            self.entered.set()
+            assert self._release.wait(30)
+        return [self._outcomes.get(a.table_id) for a in batch]
+
+    def release(self) -> None:
+        self._release.set()
+
+
+async def _entered(event: threading.Event) -> None:
+    while not event.is_set():  # set by the writer's thread
+        await asyncio.sleep(0.005)
+
+
+def test_appends_that_arrive_during_a_write_share_the_next_batch(tmp_path: Path) -> None:
+    async def go() -> None:
+        writer = _Writer({3: WriteConflict("table 3 is past version 0")})
+        commits = GroupCommit(Store(f"sqlite:///{tmp_path / 'x.sqlite3'}"), writer)
+        first = asyncio.create_task(commits.append(_append(1)))
+        await _entered(writer.entered)  # batch 1 (table 1) is inside its write
+        later = [asyncio.create_task(commits.append(_append(n))) for n in (2, 3, 4)]
+        gave_up = asyncio.create_task(commits.append(_append(5)))
+        await asyncio.sleep(0.05)
+        # Nothing is answered while its batch is not written: batch 1 is held, 2 to 5 queued.
+        assert not first.done() and not any(t.done() for t in later)
+        gave_up.cancel()  # before its batch is taken: never written
+        writer.release()
+        await first
+        await later[0]
+        with pytest.raises(WriteConflict):  # its own outcome; the others are stored
+            await later[1]
+        await later[2]
+        assert writer.batches == [[1], [2, 3, 4]]
+        assert (commits.batches, commits.appends) == (2, 4)
+
+    asyncio.run(go())
+
+
+def test_a_failed_batch_fails_each_of_its_appends(tmp_path: Path) -> None:
+    def broken(batch: list[Append]) -> list[WriteConflict | None]:
+        raise OSError("disk full")
+
+    async def go() -> None:
+        commits = GroupCommit(Store(f"sqlite:///{tmp_path / 'x.sqlite3'}"), broken)
+        results = await asyncio.gather(
+            *(commits.append(_append(n)) for n in (1, 2)), return_exceptions=True
+        )
+        assert [type(r) for r in results] == [OSError, OSError]
+        assert commits.batches == 0
+
+    asyncio.run(go())
+
+
+async def _table(base: str, seed: int) -> tuple[str, PlayerClient, PlayerClient]:
+    """A started two-seat game of two connected humans."""
+    body = {"name": "Anna", "edition": "basic", "players": 2, "seed": seed}
+    st, made = await http(base, "POST", "/api/tables", body)
+    assert st == 201, made
+    code = made["code"]
+    st, joined = await http(base, "POST", f"/api/tables/{code}/join", {"name": "Ben"})
+    assert st == 200, joined
+    anna = PlayerClient(base, code, made["token"], seed=1)
+    ben = PlayerClient(base, code, joined["token"], seed=2)
+    await anna.connect()
+    await ben.connect()
+    st, _ = await http(base, "POST", f"/api/tables/{code}/start", token=made["token"])
+    assert st == 200
+    for c in (anna, ben):
+        while c.view is None:
+            await c.recv()
+    return code, anna, ben
+
+
+def _mover(a: PlayerClient, b: PlayerClient) -> PlayerClient:
+    mover = a if a.legal else b
+    assert mover.legal
+    return mover
+
+
+async def _acked(c: PlayerClient, ref: str) -> dict[str, Any]:
+    while True:
+        msg = await c.recv(timeout=20)
+        if msg["type"] == "update" and msg.get("ack") == ref:
+            return msg
+
+
+def test_a_move_is_answered_only_after_its_batch_commits(sqlite_url: str) -> None:
+    """Table A's move is held inside its batch's write; table B's move, sent meanwhile, waits
+    for the next batch. Neither is stored or sent before its own commit, and each update
+    arrives with its move in the database."""
+
+    async def go() -> None:
+        app_config = config(sqlite_url)
+        app = create_app(app_config)
+        async with running(app_config, app=app) as base:
+            hub = hub_of(app)
+            store, commits = hub.store, hub.tables.commits
+            code_a, *players_a = await _table(base, 3)
+            code_b, *players_b = await _table(base, 4)
+            a, b = _mover(*players_a), _mover(*players_b)
+            id_a = (await hub.by_code(code_a)).id
+            id_b = (await hub.by_code(code_b)).id
+            held = Hold(store, "append_actions")
+            await a.send({"type": "act", "id": "a1", "version": 0,
+                          "action": a.legal[0]["action"]})  # fmt: skip
+            await held.entered.wait()  # A's batch is in its write, held before it stores
+            await b.send({"type": "act", "id": "b1", "version": 0,
+                          "action": b.legal[0]["action"]})  # fmt: skip
+            while not commits._queue:  # B's move waits for the next batch
+                await asyncio.sleep(0.005)
+            assert store.version(id_a) == 0 and store.version(id_b) == 0
+            for c in (*players_a, *players_b):
+                with pytest.raises(TimeoutError):
+                    while True:  # nobody is told of a move not stored
+                        assert (await c.recv(timeout=0.2))["type"] != "update"
+            batches = commits.batches
+            held.release()
+            await _acked(a, "a1")
+            assert store.version(id_a) == 1  # stored before it was acknowledged
+            await _acked(b, "b1")
+            assert store.version(id_b) == 1
+            assert commits.batches == batches + 2  # A's batch, then B's
+            for c in (*players_a, *players_b):
+                await c.close()
+
+    asyncio.run(go())
