@@ -7,6 +7,7 @@ The tests skip when Chromium or Playwright is missing, unless CITADELS_REQUIRE_S
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import re
 import signal
@@ -27,6 +28,9 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "out" / "screenshots"
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
+#: An init script for pages that play whole games: other players' moves shown at once (the
+#: pacing of js/pace.js has its own tests in test_story.py, driven by an injected clock).
+AT_ONCE = "try { localStorage.setItem('citadels.pace', '0'); } catch (e) {}"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -71,6 +75,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             "1",
             "--grace",
             "30",
+            "--no-throttle",  # every page of the tests comes from 127.0.0.1
         ],
         stdout=log,
         stderr=subprocess.STDOUT,
@@ -78,7 +83,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         start_new_session=True,  # its bot workers share its process group, ended together
         # The health check below must be this process's, not another test server's that took
         # the same free port first.
-        env={**os.environ, "CITADELS_INSTANCE": instance},
+        # Reviews and hints at tiny budgets (issue 27): the tests check what the page does
+        # with them, in seconds; the budgets' cost is measured in benchmarks/review.py.
+        env={
+            **os.environ,
+            "CITADELS_INSTANCE": instance,
+            "CITADELS_REVIEW_BUDGET": "12",
+            "CITADELS_HINT_BUDGET": "24",
+        },
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -108,11 +120,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         log.close()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    """Headless Debian Chromium, for one test module. Not for the session: while Playwright's
-    synchronous API runs, its event loop counts as running in the worker's main thread, and
-    every later test of that worker that calls ``asyncio.run`` would fail."""
+def launch_chromium(*extra_args: str) -> Iterator[Any]:
+    """Headless Debian Chromium with ``extra_args``, closed when the generator ends (the body
+    of every ``browser`` fixture)."""
     if not Path(CHROMIUM).exists():
         _unavailable(f"{CHROMIUM} is not installed (apt-get install chromium)")
     try:
@@ -130,12 +140,21 @@ def browser() -> Iterator[Any]:
                 "--disable-component-update",
                 "--disable-sync",
                 "--no-first-run",
+                *extra_args,
             ],
         )
         try:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium, for one test module. Not for the session: while Playwright's
+    synchronous API runs, its event loop counts as running in the worker's main thread, and
+    every later test of that worker that calls ``asyncio.run`` would fail."""
+    yield from launch_chromium()
 
 
 def create_table(page: Any, name: str, *, players: int, bots: int, edition: str = "basic") -> str:
@@ -145,7 +164,7 @@ def create_table(page: Any, name: str, *, players: int, bots: int, edition: str 
     page.select_option("#create-players", str(players))
     page.select_option("#create-bots", str(bots))
     page.click("[data-key=create-submit]")
-    page.wait_for_url(re.compile(r"/t/[A-Z0-9]{6}$"))
+    page.wait_for_url(re.compile(r"/t/(?:[A-Z0-9]{4}-){3}[A-Z0-9]{4}$"))
     page.wait_for_selector(".room .seat.mine")
     return str(page.url.rsplit("/", 1)[1])
 
@@ -168,3 +187,40 @@ def shot(page: Any, name: str) -> None:
     # The fonts' slices load as the text needs them; shoot once they have all arrived.
     page.evaluate("document.fonts.ready.then(() => true)")
     page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def token_key(code: str) -> str:
+    """The localStorage key under which the page keeps a table's seat token (net.js: the
+    code's letters and digits alone, upper case)."""
+    return "citadels.token." + re.sub("[^A-Z0-9]", "", code.upper())
+
+
+def server_state(server: str, page: Any, code: str) -> dict[str, Any]:
+    """What the server holds for this page's seat: version, event count, legal actions."""
+    from websockets.sync.client import connect
+
+    token = page.evaluate("k => localStorage.getItem(k)", token_key(code))
+    url = server.replace("http", "ws", 1) + f"/ws/{code}"
+    with connect(url, open_timeout=5) as ws:
+        ws.send(json.dumps({"type": "hello", "protocol": 1, "token": token, "lang": "en"}))
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            msg = json.loads(ws.recv(timeout=5))
+            if msg.get("type") == "snapshot":
+                return {
+                    "version": msg.get("version"),
+                    "event_count": msg.get("event_count"),
+                    "legal": [entry["label"] for entry in msg.get("legal") or []],
+                }
+    return {}
+
+
+def page_state(page: Any) -> dict[str, Any]:
+    """What the page holds: its version, event count and the actions its tray shows."""
+    return dict(
+        page.evaluate(
+            "() => ({version: document.getElementById('app').dataset.version,"
+            " events: document.getElementById('app').dataset.events,"
+            " legal: [...document.querySelectorAll('.tray .action')].map(b => b.innerText.trim())})"
+        )
+    )

@@ -18,7 +18,18 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import CHROMIUM, LAPTOP, PHONE, REQUIRE, create_table, serious, shot
+from tests.web.conftest import (
+    AT_ONCE,
+    CHROMIUM,
+    LAPTOP,
+    PHONE,
+    REQUIRE,
+    create_table,
+    page_state,
+    serious,
+    server_state,
+    shot,
+)
 
 # One game serves every test of this file: keep them on one xdist worker (make uses loadgroup).
 pytestmark = pytest.mark.xdist_group("browser-game")
@@ -30,7 +41,12 @@ MAX_SECONDS = 420
 
 
 def _context(browser: Any, server: str, viewport: dict[str, int], outside: list[str]) -> Any:
-    ctx = browser.new_context(viewport=viewport, base_url=server, reduced_motion="reduce")
+    # bypass_csp: Playwright's wait_for_function compiles its predicates with eval, which the
+    # server's policy refuses; test_csp.py checks the page under the policy.
+    ctx = browser.new_context(
+        viewport=viewport, base_url=server, reduced_motion="reduce", bypass_csp=True
+    )
+    ctx.add_init_script(AT_ONCE)
 
     def guard(route: Any) -> None:
         url = route.request.url
@@ -166,6 +182,7 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
             page.click("[data-key=tab-log]")
 
         drafted = reloaded = mid = False
+        failed: dict[str, int] = {}
         actions = 0
         started = time.monotonic()
         while actions < MAX_ACTIONS:
@@ -248,11 +265,28 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
                     rec["phone_tray_visible"].append(in_reach)
                 try:
                     if page is chloe:
-                        page.keyboard.press("1")  # Chloé plays from the keyboard only
+                        # Chloé plays from the keyboard only: the key the first button shows
+                        # (in the draft, the rank printed on the card).
+                        key = button.get_attribute("data-keynum")
+                        if key:
+                            page.keyboard.press(key)
+                        else:
+                            button.focus()
+                            page.keyboard.press("Enter")
                     else:
+                        page.mouse.move(0, 0)  # no hover under the pointer before the click
                         button.click(timeout=5000)
-                except Exception:
-                    continue  # the page re-rendered under the click; look again
+                except Exception as exc:
+                    # The page may have re-rendered under the click: look again, a few times.
+                    failed[name] = failed.get(name, 0) + 1
+                    if failed[name] >= 3:
+                        pytest.fail(
+                            f"{name}: 3 clicks in a row failed: {str(exc).splitlines()[0]}\n"
+                            f"the page: {page_state(page)}\n"
+                            f"the server: {server_state(server, page, code)}"
+                        )
+                    continue
+                failed[name] = 0
                 rec["clicks"][name] += 1
                 actions += 1
                 moved = True
@@ -276,7 +310,7 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
 
         # --- a rematch: Anna opens a new table, the link reaches the others in the chat ----
         anna.click("[data-key=rematch]")
-        anna.wait_for_url(re.compile(rf"/t/(?!{code})[A-Z0-9]{{6}}$"))
+        anna.wait_for_url(re.compile(rf"/t/(?!{code})(?:[A-Z0-9]{{4}}-){{3}}[A-Z0-9]{{4}}$"))
         new_code = anna.url.rsplit("/", 1)[1]
         anna.wait_for_selector(".room .seat.mine")
         ben.click("[data-key=scores-close]")

@@ -55,6 +55,7 @@ def test_interface_words_come_from_the_strings_table() -> None:
         used |= set(re.findall(r"\bt\(\"(\w+)\"", path.read_text(encoding="utf-8")))
     # Keys built from data: the score columns, the side-panel tabs, bot levels, error codes.
     used |= {f"score_{k}" for k in ("districts", "colours", "first_complete", "complete", "bonus")}
+    used |= {f"legend_{k}" for k in ("districts", "colours", "first_complete", "complete", "bonus")}
     used |= {"log", "chat"}
     used |= {f"level_{k}" for k in BOT_LEVELS}
     used |= {k for k in defined if k.startswith("err_")}

@@ -1,7 +1,7 @@
 // The client's entry point: a small router (lobby, table, replay) and the table controller that
 // keeps the state the server sends (snapshot + updates, protocol 1) and draws it.
 
-import { api, storedName, storedToken, storeName, storeToken, TableSocket } from "./net.js";
+import { api, forgetToken, storedName, storedToken, storeName, storeToken, TableSocket } from "./net.js";
 import { h, icon, render } from "./dom.js";
 import { setRanks } from "./cards.js";
 import { loadCards, lobbyScreen } from "./lobby.js";
@@ -9,6 +9,11 @@ import { deadlineNote, nameTag, seatName, tableScreen, turnText } from "./table.
 import { chime, setSoundEnabled, soundEnabled } from "./sound.js";
 import { errorText, language, LANGUAGES, preferredLanguage, setLanguage, t } from "./strings.js";
 import { replayScreen } from "./replay.js";
+import { bringTurnIntoReach, fitTray, watchLayout } from "./layout.js";
+import { Pacer, paceControls, paceFor, storePace } from "./pace.js";
+import { clearNotices, noticeBox, noticesFor, noticeText, sinceSummary, speakNotices, summaryTexts } from "./notices.js";
+import { keyOf, pressKey } from "./menu.js";
+import { animateChange, markCalled } from "./motion.js";
 
 const root = document.getElementById("app");
 // How long a move may wait for the server's answer before the client asks for the state again.
@@ -49,6 +54,7 @@ export function languagePicker() {
 function announce(text) {
   const el = document.getElementById("announcer");
   if (el && text) el.textContent = text;
+  else if (el && text === "") el.textContent = "";
 }
 
 /** Go to ``path`` inside the app (no page load). */
@@ -65,10 +71,10 @@ function route() {
   document.title = t("app_title");
   const path = location.pathname;
   let m;
-  if ((m = path.match(/^\/t\/([A-Za-z0-9]+)\/?$/))) {
+  if ((m = path.match(/^\/t\/([A-Za-z0-9-]+)\/?$/))) {
     root.dataset.screen = "table";
     teardown = tablePage(m[1].toUpperCase());
-  } else if ((m = path.match(/^\/replay\/([A-Za-z0-9]+)\/?$/))) {
+  } else if ((m = path.match(/^\/replay\/([A-Za-z0-9-]+)\/?$/))) {
     root.dataset.screen = "replay";
     teardown = replayScreen(root, m[1].toUpperCase(), { navigate, lang: language(), languagePicker }) || (() => {});
   } else {
@@ -204,7 +210,11 @@ function waitingRoom(game) {
                 )
               : null,
             isHost && s.kind === "bot"
-              ? h("button.btn.small.ghost", { type: "button", "data-key": `unbot-${s.seat}`, onclick: () => game.giveBot(s.seat, null) }, t("empty_seat"))
+              ? h(
+                  "button.btn.small.ghost",
+                  { type: "button", "data-key": `unbot-${s.seat}`, "aria-label": `${t("remove_bot")}: ${seatName(table, s.seat)}`, onclick: () => game.giveBot(s.seat, null) },
+                  t("remove_bot"),
+                )
               : null,
           );
         }),
@@ -263,6 +273,17 @@ function tablePage(code) {
     wasMyTurn: false,
     cardsFor: null,
     fresh: {},
+    // The pace of other players' moves (pace.js: this browser's choice at this table, else
+    // the host's), what happened to you (notices.js).
+    skipping: false,
+    notices: [],
+    since: [],
+    sinceView: null,
+    sinceN: 0,
+    myTurn: false,
+    // The hints used at this table (a table with friends), and this seat's last hint.
+    hintUses: [],
+    hint: null,
   };
   let socket = null;
   let actId = 0;
@@ -284,7 +305,7 @@ function tablePage(code) {
           else if (closeCode === 4401) {
             // A token this table does not know: forget it and watch instead.
             try {
-              localStorage.removeItem(`citadels.token.${code}`);
+              forgetToken(code);
             } catch {
               /* ignore */
             }
@@ -321,8 +342,53 @@ function tablePage(code) {
     if (msg.scores) game.scores = msg.scores;
     if (msg.score_headers) game.scoreHeaders = msg.score_headers;
     for (const ev of msg.events || []) game.events[ev.n] = ev;
-    if ("event_count" in msg) game.eventCount = msg.event_count;
+    // An update's count was taken when it arrived (the pacer may show it later).
+    if ("event_count" in msg && msg.type !== "update") game.eventCount = msg.event_count;
   }
+
+  const mySeat = () => (game.you && !game.you.spectator ? game.you.seat : null);
+  let moved = null;
+
+  /** Show one update: the state after it, what it did to you, the summary when your turn comes. */
+  function showUpdate(msg) {
+    const before = game.view;
+    const me = mySeat();
+    accept(msg);
+    announce((msg.events || []).map((e) => e.text).filter(Boolean).slice(-3).join(" "));
+    if (me != null && msg.by === me) {
+      // Your own move: what you were told before it is read.
+      clearNotices();
+      game.notices = [];
+      game.since = [];
+      game.sinceView = game.view;
+      game.sinceN = msg.event_count;
+    }
+    const name = (seat) => seatName(game.table, seat);
+    const fresh = noticesFor(msg.events, game.view, me);
+    // What this move did to you, then (when your turn comes with it) the summary: said at once.
+    const said = fresh.map((n) => noticeText(n, name));
+    if (fresh.length) game.notices = [...game.notices, ...fresh].slice(-8);
+    const mine = game.legal && game.legal.length > 0;
+    if (mine && !game.myTurn) {
+      game.skipping = false;
+      game.since = sinceSummary(game.sinceView, game.view, game.events.slice(game.sinceN), me);
+      if (game.since.length) said.push(t("since_title"), ...summaryTexts(game.since, name));
+    }
+    speakNotices(said);
+    game.myTurn = mine;
+    moved = before;
+    draw();
+  }
+
+  const pacer = new Pacer({
+    show: (msg) => showUpdate(msg),
+    delay: () => (game.skipping ? 0 : paceFor(code, game.table)),
+    onChange: () => {
+      if (!pacer.waiting && mySeat() == null) game.skipping = false;
+      draw();
+    },
+  });
+  game.pacer = pacer;
 
   async function ensureCards() {
     if (game.table && game.cardsFor !== game.table.edition) {
@@ -336,10 +402,18 @@ function tablePage(code) {
     switch (msg.type) {
       case "snapshot":
         game.you = msg.you;
+        // Whatever still waits to be shown is older than this snapshot.
+        pacer.flush();
         if (msg.events && msg.events.length && msg.events[0].n === 0) game.events = [];
         accept(msg);
         game.chat = msg.chat || [];
+        game.hintUses = msg.hints_used || [];
         game.busy = false;
+        game.myTurn = game.legal.length > 0;
+        if (!game.sinceView) {
+          game.sinceView = game.view;
+          game.sinceN = game.eventCount;
+        }
         ensureCards();
         break;
       case "update": {
@@ -348,12 +422,23 @@ function tablePage(code) {
           socket.send({ type: "sync", since: game.eventCount });
           return;
         }
-        accept(msg);
-        announce((msg.events || []).map((e) => e.text).filter(Boolean).slice(-3).join(" "));
+        game.eventCount = msg.event_count;
         // Any new state settles a pending click: it was this action, or it is now stale.
         game.busy = false;
-        break;
+        // Your own move (and what waited before it) is shown at once; the others' at the pace.
+        if (msg.ack || (mySeat() != null && msg.by === mySeat())) {
+          pacer.flush();
+          showUpdate(msg);
+        } else pacer.push(msg);
+        return;
       }
+      case "hint":
+        // Only the answer for the decision still on the table is shown.
+        if (msg.version === game.version) game.hint = { version: msg.version, best: msg.best || [] };
+        break;
+      case "hint_used":
+        if (!game.hintUses.some((u) => u.id === msg.id)) game.hintUses = [...game.hintUses, msg];
+        break;
       case "game_over":
         game.result = msg.result;
         game.scores = msg.scores;
@@ -361,6 +446,8 @@ function tablePage(code) {
         break;
       case "table":
         game.table = msg.table;
+        // A deadline set between two updates (a mover who reconnects) comes with the table.
+        if ("deadline" in msg) game.deadline = msg.deadline;
         if (game.you && !game.you.spectator && msg.table.host === game.you.seat) game.you.host = true;
         ensureCards();
         break;
@@ -372,6 +459,7 @@ function tablePage(code) {
         break;
       case "error":
         game.busy = false;
+        if (game.hint && game.hint.pending && String(msg.ref || "").startsWith("h")) game.hint = null;
         game.error = errorText(msg);
         if (msg.code === "stale_version" || msg.code === "not_your_turn") socket.send({ type: "sync", since: game.eventCount });
         clearTimeout(game.errorTimer);
@@ -448,6 +536,7 @@ function tablePage(code) {
         timer: tb.timer,
         public: tb.public,
         spectator_chat: tb.spectator_chat,
+        hints: Boolean(tb.hints),
       });
       storeToken(res.code, res.token);
       if (socket && game.you && !game.you.spectator) {
@@ -467,6 +556,14 @@ function tablePage(code) {
     }
   }
 
+  function askHint() {
+    if (game.hint && game.hint.pending && game.hint.version === game.version) return;
+    actId += 1;
+    game.hint = { version: game.version, pending: true };
+    socket.send({ type: "hint", version: game.version, id: `h${actId}` });
+    draw();
+  }
+
   game.join = join;
   game.giveBot = (seat, level) => hostCall(`/api/tables/${code}/seats/${seat}/bot`, { level });
   game.start = () => hostCall(`/api/tables/${code}/start`, {});
@@ -474,6 +571,7 @@ function tablePage(code) {
 
   const handlers = {
     onAct: act,
+    onHint: askHint,
     onChat: (text) => {
       game.chatDraft = "";
       socket.send({ type: "chat", text });
@@ -499,12 +597,17 @@ function tablePage(code) {
       announce(turnText(game.view, game.table, game.you));
       // Keyboard players land on their first action, unless they are busy elsewhere (chat).
       requestAnimationFrame(() => {
+        bringTurnIntoReach(root);
         const active = document.activeElement;
         const idle = !active || active === document.body || !document.body.contains(active) || active.closest(".tray");
         const first = root.querySelector(".tray .action:not([disabled])");
         if (idle && first) first.focus({ preventScroll: true });
       });
+    } else if (mine && game.reachedVersion !== game.version) {
+      // A new decision in the same turn: on a phone its choices come back into sight.
+      requestAnimationFrame(() => bringTurnIntoReach(root, { onlyIfHidden: true }));
     }
+    if (mine) game.reachedVersion = game.version;
     game.wasMyTurn = mine;
   }
 
@@ -523,11 +626,39 @@ function tablePage(code) {
       extra.push(deadlineNote(game));
     }
     if (game.you && game.you.spectator && game.table.status !== "open") extra.push(h("span.tag.spec", {}, icon("eye"), t("spectator_badge")));
+    if (game.view && game.view.phase !== "over") {
+      extra.push(
+        paceControls({
+          pace: paceFor(code, game.table),
+          waiting: pacer.waiting,
+          version: game.version,
+          onPace: (ms) => {
+            storePace(ms, code);
+            draw();
+          },
+          onSkip: () => {
+            game.skipping = true;
+            pacer.flush();
+          },
+        }),
+      );
+    }
     if (game.legal && game.legal.length && !game.wasMyTurn) game.turnBegan = Date.now();
     const body =
       game.table.status === "open" || !game.view || !game.you
         ? waitingRoom(game)
-        : h("main", { id: "main" }, h("h1.sr", {}, `${t("app_title")} · ${code}`), tableScreen(game, handlers));
+        : h(
+            "main",
+            { id: "main" },
+            h("h1.sr", {}, `${t("app_title")} · ${code}`),
+            noticeBox(game, (seat) => seatName(game.table, seat), () => {
+              clearNotices();
+              game.notices = [];
+              game.since = [];
+              draw();
+            }),
+            tableScreen(game, handlers),
+          );
     const playing = !(game.table.status === "open" || !game.view || !game.you);
     render(
       root,
@@ -535,7 +666,17 @@ function tablePage(code) {
       game.error && game.table.status !== "open" ? h("div.toast", { role: "alert" }, game.error) : null,
       body,
     );
+    // What this page holds, for a person debugging (and the browser tests' reports).
+    root.dataset.version = String(game.version);
+    root.dataset.events = String(game.eventCount);
+    fitTray(root);
+    watchLayout(root);
     signalTurn();
+    if (playing) {
+      markCalled(root);
+      if (moved) animateChange(root, moved, game.view, mySeat());
+    }
+    moved = null;
     // Keep the newest move in sight.
     for (const list of root.querySelectorAll(".log, .chat")) list.scrollTop = list.scrollHeight;
   }
@@ -554,6 +695,10 @@ function tablePage(code) {
   // Another language: the server renders this connection's texts anew (a snapshot answers),
   // the card texts are fetched again, and the page is drawn in it; the game state stays.
   onLanguage = async (lang) => {
+    // What the live regions said was in the old language: empty them (the notices box words
+    // its notices anew at the next draw).
+    clearNotices();
+    announce("");
     if (socket) socket.setLang(lang);
     game.cardsFor = null;
     if (game.error) game.error = "";
@@ -580,16 +725,14 @@ function tablePage(code) {
     connect();
     ensureCards();
   }
-  // Keys 1–9 play the matching action (shown on the buttons to screen readers as shortcuts).
+  // The keys a menu's buttons show play them (menu.js: 1–9, 0, then A–Z; in the draft the
+  // cards' ranks), announced to screen readers as shortcuts.
   function onKey(ev) {
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     if (ev.target.closest && ev.target.closest("input, textarea, select, dialog")) return;
-    const persian = "۰۱۲۳۴۵۶۷۸۹".indexOf(ev.key);
-    const arabic = "٠١٢٣٤٥٦٧٨٩".indexOf(ev.key);
-    const n = persian >= 0 ? persian : arabic >= 0 ? arabic : Number(ev.key);
-    if (!Number.isInteger(n) || n < 1 || n > 9 || !game.legal || n > game.legal.length) return;
-    ev.preventDefault();
-    act(game.legal[n - 1].action);
+    const key = keyOf(ev);
+    if (key === null || !game.legal || !game.legal.length) return;
+    if (pressKey(root, key)) ev.preventDefault();
   }
   document.addEventListener("keydown", onKey);
   start();
@@ -600,6 +743,8 @@ function tablePage(code) {
 
   return () => {
     clearInterval(tick);
+    pacer.stop();
+    clearNotices();
     document.removeEventListener("keydown", onKey);
     if (socket) socket.close();
   };

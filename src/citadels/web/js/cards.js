@@ -3,6 +3,7 @@
 
 import { h, icon } from "./dom.js";
 import { num, t } from "./strings.js";
+import { characterEmblem, colourEmblem } from "./emblems.js";
 
 let CARDS = {};
 
@@ -49,7 +50,7 @@ function colourBadge(card) {
   if (!card.colour) return null;
   const symbol = card.colour_symbol ?? card.symbol ?? "";
   const word = card.colour_word ?? card.word ?? card.colour;
-  return h("span.band", {}, h("span.sym", { "aria-hidden": "true" }, symbol), h("span.word", {}, word));
+  return h("span.band", {}, colourEmblem(colourClass(card.colour).slice(2)), h("span.sym", { "aria-hidden": "true" }, symbol), h("span.word", { style: { "--chars": longestWord(word) } }, word));
 }
 
 function describe(card) {
@@ -60,10 +61,23 @@ function describe(card) {
   return parts.join(", ");
 }
 
-/** A card's name; a name with a long word (Russian, Vietnamese…) is set smaller to fit. */
+/** The length of the longest word of ``text`` (at least 4), for the stylesheet's fitting. */
+function longestWord(text) {
+  return Math.max(4, ...String(text ?? "").split(/\s+/).map((w) => [...w].length));
+}
+
+/** A card's name. The stylesheet sizes it so that its longest word fits the card on one line
+ * (--chars): a name is never cut inside a word, whatever the language. */
 function nameLabel(name) {
-  const longest = Math.max(0, ...String(name).split(/\s+/).map((w) => w.length));
-  return h(longest > 6 ? "span.name.long" : "span.name", {}, name);
+  const longest = longestWord(name);
+  return h(longest > 6 ? "span.name.long" : "span.name", { style: { "--chars": longest } }, name);
+}
+
+/** The hover text of a card: its name, rank or colour and cost, power and rulings (a tap or
+ * Enter opens the same in the card dialog). */
+export function tooltip(id) {
+  const card = typeof id === "string" ? info(id) : id;
+  return [describe(card), card.power, ...(card.rulings || [])].filter(Boolean).join("\n");
 }
 
 /** A district tile (a button that opens the card's text). */
@@ -75,7 +89,7 @@ export function districtTile(id, { size = "", extra = "", beautified = false, st
     `${still ? "div" : "button"}.${cls}`,
     still
       ? { "data-card": id }
-      : { type: "button", "data-card": id, "data-key": key || null, "aria-label": label, onclick: () => showCard(id) },
+      : { type: "button", "data-card": id, "data-key": key || null, "aria-label": label, title: tooltip(card), onclick: () => showCard(id) },
     colourBadge(card),
     nameLabel(card.name),
     card.cost != null
@@ -96,6 +110,7 @@ export function characterCard(id, { big = false, status = "", owner = "", extra 
     "span." + classes.join("."),
     { "data-card": id },
     h("span.rank", { "aria-hidden": "true" }, num(card.rank ?? "")),
+    characterEmblem(id),
     nameLabel(card.name),
     colourBadge(card),
     big && card.power ? h("span.power", {}, card.power) : null,
@@ -130,13 +145,15 @@ export function showCard(id) {
     document.body.appendChild(dialog);
   }
   const tile = card.kind === "character" ? characterCard(id, { big: true }) : districtTile(id, { size: "big", still: true });
-  dialog.replaceChildren(
+  // replaceChildren would write a null child as the text "null": only real nodes go in.
+  const parts = [
     h("h2", { id: "card-dialog-title" }, card.name),
     h("div.dialog-card", {}, tile),
     h("p.meta", {}, describe(card)),
     card.power ? h("p.power-text", {}, card.power) : null,
     card.rulings && card.rulings.length ? h("ul.rulings", {}, card.rulings.map((r) => h("li", {}, r))) : null,
     h("form", { method: "dialog" }, h("button.btn", { type: "submit", autofocus: true }, t("close"))),
-  );
+  ];
+  dialog.replaceChildren(...parts.filter((part) => part instanceof Node));
   dialog.showModal();
 }

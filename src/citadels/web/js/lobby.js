@@ -5,8 +5,21 @@ import { h, icon, render } from "./dom.js";
 import { cardName, characterCard, setCards, info } from "./cards.js";
 import { errorText, num, t } from "./strings.js";
 import { nameTag, seatName } from "./table.js";
+import { PACES, storedPace } from "./pace.js";
 
 const TIMERS = [null, 30, 60, 90, 120, 300];
+
+/** An edition's title is "Name (what it holds)": the select shows the name, which always fits,
+ * and the line under it what the edition holds (a whole title would be cut on a phone). */
+function editionName(title) {
+  const at = String(title).indexOf(" (");
+  return at > 0 ? title.slice(0, at) : title;
+}
+
+function editionAbout(title) {
+  const at = String(title).indexOf(" (");
+  return at > 0 ? title.slice(at + 2).replace(/\)\s*$/, "") : "";
+}
 
 function prettyId(id) {
   return String(id).replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
@@ -65,11 +78,18 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
     characters: [],
     districts: [],
     complete_at: null,
-    bots: 1,
+    // Every seat but yours goes to a bot until you choose otherwise (a game can start at once).
+    bots: 3,
     level: "medium",
     timer: null,
-    public: true,
+    // The table's pace (ms between the moves shown one by one): the host's own to start with;
+    // each player may still change it for themselves at the table.
+    pace: storedPace(),
+    // null: listed when a seat is left for a friend, private for a solo game against bots
+    // (the server's own default); true or false once the box is ticked or unticked.
+    public: null,
     spectatorChat: false,
+    hints: false,
     name: storedName(),
     error: "",
     busy: false,
@@ -78,6 +98,7 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
     joinError: "",
   };
 
+  const listed = () => (state.public === null ? state.bots < state.players - 1 : state.public);
   const editionTitles = () => Object.fromEntries(((infoData && infoData.editions) || []).map((e) => [e.id, e.title]));
   const edition = () => (infoData ? infoData.editions.find((e) => e.id === state.edition) : null);
 
@@ -115,8 +136,10 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
       players: state.players,
       bots,
       timer: state.timer,
-      public: state.public,
+      pace: state.pace,
+      public: listed(),
       spectator_chat: state.spectatorChat,
+      hints: state.hints,
     };
     if (ed && ed.custom !== false && ed.presets && ed.presets.length) {
       if (state.custom) {
@@ -144,9 +167,9 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
   function join(ev) {
     ev.preventDefault();
     let code = state.code.trim();
-    const m = code.match(/\/t\/([A-Za-z0-9]+)/);
+    const m = code.match(/\/t\/([A-Za-z0-9-]+)/);
     if (m) code = m[1];
-    code = code.toUpperCase().replace(/[^A-Z0-9]/g, "");
+    code = code.toUpperCase().replace(/[^A-Z0-9-]/g, "");
     if (!code) return;
     navigate(`/t/${code}`);
   }
@@ -272,23 +295,28 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
         field(
           t("edition"),
           "create-edition",
-          select("create-edition", state.edition, infoData.editions.map((e) => [e.id, e.title, true]), (v) => {
+          select("create-edition", state.edition, infoData.editions.map((e) => [e.id, editionName(e.title), true]), (v) => {
             state.edition = v;
             const e = edition();
+            const full = state.bots === state.players - 1;
             state.players = Math.min(Math.max(state.players, e.min_players), e.max_players);
+            state.bots = full ? state.players - 1 : Math.min(state.bots, state.players - 1);
             state.preset = "";
             state.custom = false;
             state.complete_at = null;
             loadCards(v, lang).then(draw);
             draw();
           }),
+          editionAbout(ed.title) ? h("p.field-help", { "data-text": "server" }, editionAbout(ed.title)) : null,
         ),
         field(
           t("players"),
           "create-players",
           select("create-players", state.players, playerOptions, (v) => {
+            // Bots in every other seat stay so with more or fewer seats.
+            const full = state.bots === state.players - 1;
             state.players = Number(v);
-            state.bots = Math.min(state.bots, state.players - 1);
+            state.bots = full ? state.players - 1 : Math.min(state.bots, state.players - 1);
             draw();
           }),
         ),
@@ -345,12 +373,26 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
           }),
         ),
       ),
+      // The pace is the bots' (and the others') as much as the host's: under the bots, full width.
+      field(
+        t("table_pace"),
+        "create-pace",
+        select("create-pace", state.pace, (PACES.includes(state.pace) ? PACES : [...PACES, state.pace].sort((a, b) => a - b)).map((ms) => [ms, ms ? t("pace_seconds", { s: ms / 1000 }) : t("pace_instant")]), (v) => {
+          state.pace = Number(v);
+        }),
+        h("p.field-help", { id: "create-pace-help" }, t("table_pace_help")),
+      ),
       h(
         "div.field-row.checks",
         {},
-        h("label.check", {}, h("input", { type: "checkbox", "data-key": "create-public", checked: state.public, onchange: (ev) => (state.public = ev.target.checked) }), " ", t("list_publicly")),
+        h("label.check", {}, h("input", { type: "checkbox", "data-key": "create-public", checked: listed(), "aria-describedby": !listed() && state.public === null ? "create-public-help" : null, onchange: (ev) => {
+          state.public = ev.target.checked;
+          draw();
+        } }), " ", t("list_publicly")),
         h("label.check", {}, h("input", { type: "checkbox", "data-key": "create-specchat", checked: state.spectatorChat, onchange: (ev) => (state.spectatorChat = ev.target.checked) }), " ", t("spectators_chat")),
+        h("label.check", {}, h("input", { type: "checkbox", "data-key": "create-hints", checked: state.hints, onchange: (ev) => (state.hints = ev.target.checked) }), " ", t("allow_hints")),
       ),
+      !listed() && state.public === null ? h("p.empty", { id: "create-public-help", style: { "font-style": "normal", "margin-block": "-0.4rem 0.8rem" } }, t("solo_private")) : null,
       state.error ? h("p.error", { role: "alert" }, state.error) : null,
       h("button.btn.primary.big", { type: "submit", "data-key": "create-submit", disabled: state.busy }, state.busy ? t("creating") : t("create")),
     );
@@ -379,7 +421,7 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
           "div.inline",
           {},
           h("label.sr", { for: "join-code" }, t("table_code")),
-          h("input", { id: "join-code", "data-key": "join-code", placeholder: "K7QM2X", dir: "ltr", autocomplete: "off", maxlength: 64, value: state.code, oninput: (ev) => (state.code = ev.target.value) }),
+          h("input", { id: "join-code", "data-key": "join-code", placeholder: t("join_hint"), dir: "auto", autocomplete: "off", maxlength: 64, value: state.code, oninput: (ev) => (state.code = ev.target.value) }),
           h("button.btn", { type: "submit", "data-key": "join-submit" }, t("join")),
         ),
       ),

@@ -1,7 +1,8 @@
 // HTTP calls and the table's WebSocket (protocol 1, docs/protocol.md), with automatic
 // reconnection: the seat's token is kept in localStorage per table code.
 
-const TOKEN_KEY = (code) => `citadels.token.${code.toUpperCase()}`;
+// A code typed with or without its dashes names one table: the key leaves them out.
+const TOKEN_KEY = (code) => `citadels.token.${code.toUpperCase().replace(/[^A-Z0-9]/g, "")}`;
 const NAME_KEY = "citadels.name";
 
 export function storedToken(code) {
@@ -9,6 +10,14 @@ export function storedToken(code) {
     return localStorage.getItem(TOKEN_KEY(code));
   } catch {
     return null;
+  }
+}
+
+export function forgetToken(code) {
+  try {
+    localStorage.removeItem(TOKEN_KEY(code));
+  } catch {
+    /* ignore */
   }
 }
 
@@ -69,10 +78,17 @@ export async function api(method, path, body = undefined, token = undefined) {
   return data;
 }
 
+/** Milliseconds between two pings of an open connection. */
+const PING_EVERY = 15000;
+/** Milliseconds of silence after a ping that count the connection as lost. */
+const PONG_WAIT = 5000;
+
 /**
  * One table connection. ``onMessage(msg)`` gets every server message; ``onStatus(s)`` gets
  * "connecting", "open", "lost". Reconnects with back-off until ``close()``; ``since()`` tells
  * the event count the client already holds, so the snapshot carries only the missed events.
+ * A connection that hears nothing (no pong, no other message) within ``PONG_WAIT`` of a ping
+ * is given up and replaced: a socket cut off by the network may never report its close.
  */
 export class TableSocket {
   constructor(code, { token, lang, since, onMessage, onStatus }) {
@@ -86,6 +102,7 @@ export class TableSocket {
     this.attempt = 0;
     this.ws = null;
     this.ping = null;
+    this.silence = null;
     this.queue = [];
     this.connect();
   }
@@ -96,15 +113,20 @@ export class TableSocket {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
+    // Each handler ignores a socket this object has given up or replaced.
     ws.addEventListener("open", () => {
+      if (this.ws !== ws) return;
       ws.send(JSON.stringify({ type: "hello", protocol: 1, token: this.token, since: this.since(), lang: this.lang }));
       this.attempt = 0;
       this.onStatus("open");
       for (const msg of this.queue.splice(0)) ws.send(JSON.stringify(msg));
-      clearInterval(this.ping);
-      this.ping = setInterval(() => this.send({ type: "ping" }), 25000);
+      this.stopPinging();
+      this.ping = setInterval(() => this.sendPing(ws), PING_EVERY);
     });
     ws.addEventListener("message", (ev) => {
+      if (this.ws !== ws) return;
+      clearTimeout(this.silence); // heard from the server: the connection lives
+      this.silence = null;
       let msg;
       try {
         msg = JSON.parse(ev.data);
@@ -114,18 +136,50 @@ export class TableSocket {
       this.onMessage(msg);
     });
     ws.addEventListener("close", (ev) => {
-      clearInterval(this.ping);
+      if (this.ws !== ws) return;
+      this.stopPinging();
       if (this.closed) return;
       // A refused token or an unknown table will not get better by retrying.
       if ([4401, 4404, 4400].includes(ev.code)) {
         this.onStatus("refused", ev.code);
         return;
       }
-      this.attempt += 1;
-      this.onStatus("lost");
-      const delay = Math.min(5000, 300 * 2 ** Math.min(this.attempt, 5));
-      setTimeout(() => this.connect(), delay);
+      this.retry();
     });
+  }
+
+  /** Ping ``ws``; unless something comes back within PONG_WAIT, it is given up. */
+  sendPing(ws) {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    ws.send(JSON.stringify({ type: "ping" }));
+    if (this.silence === null) this.silence = setTimeout(() => this.giveUp(ws), PONG_WAIT);
+  }
+
+  /** Count ``ws`` as lost without waiting for its close event, and connect again. */
+  giveUp(ws) {
+    if (this.ws !== ws) return;
+    this.stopPinging();
+    this.ws = null;
+    try {
+      ws.close();
+    } catch {
+      /* already closing */
+    }
+    this.retry();
+  }
+
+  retry() {
+    this.attempt += 1;
+    this.onStatus("lost");
+    const delay = Math.min(5000, 300 * 2 ** Math.min(this.attempt, 5));
+    setTimeout(() => this.connect(), delay);
+  }
+
+  stopPinging() {
+    clearInterval(this.ping);
+    clearTimeout(this.silence);
+    this.ping = null;
+    this.silence = null;
   }
 
   /** Ask for this connection's texts in ``lang`` from now on (the server answers a snapshot
@@ -143,7 +197,7 @@ export class TableSocket {
 
   close() {
     this.closed = true;
-    clearInterval(this.ping);
+    this.stopPinging();
     if (this.ws) this.ws.close();
   }
 }

@@ -83,7 +83,9 @@ export function language() {
 
 /** A number as this language writes it (Persian digits in Persian); other values as text. */
 export function num(value) {
-  return typeof value === "number" && Number.isFinite(value) ? numbers.format(value) : String(value ?? "");
+  // A missing or impossible number is written as nothing, never "NaN", "null" or "undefined".
+  if (typeof value === "number") return Number.isFinite(value) ? numbers.format(value) : "";
+  return String(value ?? "");
 }
 
 /** The interface string ``key`` with ``{field}`` placeholders filled in (numbers written as the
@@ -100,7 +102,7 @@ export function t(key, fields = {}) {
 // A text placed into a sentence is isolated (FSI … PDI), so that a Latin name inside Persian
 // words, or the reverse, keeps the sentence's order; numbers are written as the language does.
 function isolate(value) {
-  return typeof value === "number" ? num(value) : `\u2068${value}\u2069`;
+  return typeof value === "number" ? num(value) : `\u2068${value ?? ""}\u2069`;
 }
 
 /** Whether the interface has a string for ``key``. */

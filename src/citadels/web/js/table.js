@@ -2,8 +2,9 @@
 // characters, your hand and characters, the legal actions, the move log and the chat.
 // It only draws what the view from the server says; it never decides a rule.
 
-import { characterCard, districtTile, cardChip, info, showCard } from "./cards.js";
+import { characterCard, districtTile, cardChip, info, showCard, tooltip } from "./cards.js";
 import { h, icon } from "./dom.js";
+import { draftKey, keyLabel, menuGroups } from "./menu.js";
 import { language, num, t } from "./strings.js";
 
 /** Names as this language lists them ("Anna and Ben", "Анна и Бен"), each isolated. */
@@ -16,7 +17,8 @@ function nameList(names) {
 /** The display name of ``seat`` at this table (a bot's in the interface's language). */
 export function seatName(table, seat) {
   const entry = table && table.seats ? table.seats.find((s) => s.seat === seat) : null;
-  if (entry && entry.kind === "bot" && entry.bot) return t("bot_name", { seat, level: t(`level_${entry.bot}`) });
+  // The level in lower case, as the server writes a bot's name in the log ("Bot 1 (medium)").
+  if (entry && entry.kind === "bot" && entry.bot) return t("bot_name", { seat, level: t(`level_${entry.bot}`).toLocaleLowerCase(language()) });
   return (entry && entry.name) || t("seat_n", { n: seat + 1 });
 }
 
@@ -43,13 +45,19 @@ function knownCard(id) {
   return c && c.kind && (c.rank != null || c.cost != null);
 }
 
+/** Whether ``you`` is the viewer's own seat: always at a live table; in a replay from a seat,
+ * only when that seat is the one this browser played (``own``). */
+export function isViewer(you) {
+  return Boolean(you && !you.spectator && you.own !== false);
+}
+
 /** Whose turn it is, in words, from the view. */
 export function turnText(view, table, you) {
   if (!view) return "";
   if (view.phase === "over") return t("final_scores");
   const seat = view.to_move;
   if (seat == null) return "";
-  const mine = you && !you.spectator && you.seat === seat;
+  const mine = isViewer(you) && you.seat === seat;
   if (view.phase === "selection" && view.selection) {
     return mine ? t("draft") : t("draft_wait", { name: seatName(table, seat) });
   }
@@ -125,7 +133,13 @@ function opponentPanel(game, player) {
       "div.ptable",
       {},
       player.characters.length
-        ? h("div.pchars", {}, player.characters.map((c) => characterCard(c, { extra: "mini", status: charStatus(view, c) })))
+        ? h(
+            "div.pchars",
+            {},
+            player.characters.map((c) =>
+              h("button.court-btn", { type: "button", "aria-label": info(c).name, title: tooltip(c), "data-key": `p${player.seat}-${c}`, onclick: () => showCard(c) }, characterCard(c, { extra: "mini", status: charStatus(view, c) })),
+            ),
+          )
         : null,
       cityRow(game, player, "mini", `p${player.seat}`),
     ),
@@ -170,7 +184,7 @@ function court(game) {
         return h(
           "li",
           {},
-          h("button.court-btn", { type: "button", "aria-label": `${info(id).name}${owner ? " — " + owner : ""}`, "data-key": `court-${id}`, onclick: () => showCard(id) }, card),
+          h("button.court-btn", { type: "button", "aria-label": `${info(id).name}${owner ? " — " + owner : ""}`, title: tooltip(id), "data-key": `court-${id}`, onclick: () => showCard(id) }, card),
         );
       }),
     ),
@@ -186,14 +200,16 @@ function court(game) {
 function myPanel(game, me) {
   const { view, table, you } = game;
   const name = seatName(table, you.seat);
+  // "You" only on the viewer's own seat; a replay from another seat names that seat.
+  const own = isViewer(you);
   return h(
-    "section.my-panel" + (view.to_move === you.seat && view.phase !== "over" ? ".to-move" : ""),
-    { "aria-label": t("you") + ": " + name },
+    "section.my-panel" + (view.to_move === you.seat && view.phase !== "over" ? ".to-move" : "") + (own ? "" : ".other-seat"),
+    { "aria-label": own ? t("you") + ": " + name : name },
     h(
       "header",
       {},
-      h("span.avatar.me", { "aria-hidden": "true" }, name.trim().charAt(0).toUpperCase()),
-      h("h2.pname", {}, nameTag(name), h("span.you-tag", {}, t("you"))),
+      h("span.avatar" + (own ? ".me" : ""), { "aria-hidden": "true" }, name.trim().charAt(0).toUpperCase()),
+      h("h2.pname", {}, nameTag(name), own ? h("span.you-tag", {}, t("you")) : null),
       seatBadges(game, you.seat),
       stats(game, me),
     ),
@@ -203,18 +219,18 @@ function myPanel(game, me) {
       h(
         "div.my-chars",
         {},
-        h("h3", {}, t("your_characters")),
+        h("h3", {}, own ? t("your_characters") : t("seat_characters")),
         me.characters.length
-          ? h("div.row", {}, me.characters.map((c) => h("button.court-btn", { type: "button", "aria-label": info(c).name, "data-key": `mine-${c}`, onclick: () => showCard(c) }, characterCard(c, { status: charStatus(view, c) }))))
+          ? h("div.row", {}, me.characters.map((c) => h("button.court-btn", { type: "button", "aria-label": info(c).name, title: tooltip(c), "data-key": `mine-${c}`, onclick: () => showCard(c) }, characterCard(c, { status: charStatus(view, c) }))))
           : h("p.empty", {}, "—"),
       ),
       h("div.my-city", {}, h("h3", {}, t("city")), cityRow(game, me, "small", "me")),
       h(
         "div.my-hand",
         {},
-        h("h3", {}, t("hand"), " ", h("span.count", {}, `(${num((me.hand || []).length)})`)),
+        h("h3", {}, own ? t("hand") : t("seat_hand"), " ", h("span.count", {}, `(${num((me.hand || []).length)})`)),
         (me.hand || []).length
-          ? h("ul.hand", { "aria-label": t("hand") }, me.hand.map((id, i) => h("li", { style: { "--i": i } }, districtTile(id, { size: "small", key: `hand-${i}-${id}`, extra: buildable(game, id) ? "buildable" : "" }))))
+          ? h("ul.hand", { "aria-label": own ? t("hand") : t("seat_hand") }, me.hand.map((id, i) => h("li", { style: { "--i": i } }, districtTile(id, { size: "small", key: `hand-${i}-${id}`, extra: buildable(game, id) ? "buildable" : "" }))))
           : h("p.empty", {}, t("empty_hand")),
       ),
     ),
@@ -226,7 +242,7 @@ function buildable(game, id) {
 }
 
 /** The legal actions: character cards in the draft, buttons otherwise. */
-function actionsPanel(game, onAct) {
+function actionsPanel(game, onAct, onHint) {
   const { view, legal, you } = game;
   const busy = game.busy;
   if (you.spectator) {
@@ -240,7 +256,8 @@ function actionsPanel(game, onAct) {
     );
   }
   const draft = legal.every((l) => l.action.type === "pick" || l.action.type === "put_aside");
-  const buttons = legal.map((l, i) => {
+  // menu.js groups the choices and numbers the keys; this draws one choice's button.
+  const button = (l, i, { keynum, onclick }) => {
     const cards = actionCards(l.action);
     const tipId = `tip-${i}`;
     const power = cards.map((c) => info(c).power).filter(Boolean).join(" ");
@@ -249,10 +266,11 @@ function actionsPanel(game, onAct) {
       "data-index": i,
       "data-key": `act-${i}-${JSON.stringify(l.action)}`,
       "data-action": l.action.type,
-      "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
+      "data-keynum": keynum,
+      "aria-keyshortcuts": keynum ? String(keynum).toUpperCase() : null,
       disabled: busy,
       "aria-describedby": power && !draft ? tipId : null,
-      onclick: () => onAct(l.action),
+      onclick,
     };
     if (draft && l.action.character) {
       return h(
@@ -268,18 +286,49 @@ function actionsPanel(game, onAct) {
       h(
         "button.action.btn" + (l.action.type === "end_turn" ? ".end" : ""),
         attrs,
-        i < 9 ? h("kbd.key-hint", { "aria-hidden": "true" }, num(i + 1)) : null,
+        keynum ? h("kbd.key-hint", { "aria-hidden": "true" }, keyLabel(String(keynum))) : null,
         cards.slice(0, 2).map((c) => cardChip(c)),
         h("span.action-label", {}, l.label),
       ),
       power ? h("span.tip", { role: "tooltip", id: tipId }, power) : null,
     );
-  });
+  };
+  const buttons = draft
+    ? legal.map((l, i) => button(l, i, { keynum: draftKey(l, (id) => info(id).rank), onclick: () => onAct(l.action) }))
+    : menuGroups(legal, { me: you.seat, name: (seat) => seatName(game.table, seat), onAct, button });
+  const canHint = game.table && game.table.hints_allowed && onHint;
   return h(
     "section.tray" + (draft ? ".drafting" : "") + ".live" + (game.turnBegan && Date.now() - game.turnBegan < 500 ? ".arrive" : ""),
     { "aria-label": t("actions"), id: "actions", tabindex: "-1" },
-    h("h2.tray-title", {}, icon("crown"), draft ? (legal[0].action.type === "put_aside" ? t("draft_put_aside") : t("draft")) : turnText(view, game.table, you)),
+    h(
+      "div.tray-head",
+      {},
+      h("h2.tray-title", {}, icon("crown"), draft ? (legal[0].action.type === "put_aside" ? t("draft_put_aside") : t("draft")) : turnText(view, game.table, you)),
+      canHint
+        ? h("button.btn.small.hint-btn", { type: "button", "data-key": "hint", disabled: busy || Boolean(game.hint && game.hint.pending && game.hint.version === game.version), "aria-controls": "hint-box", onclick: onHint }, t("hint"))
+        : null,
+    ),
+    canHint ? hintBox(game) : null,
     h("div.tray-actions" + (draft ? ".draft-row" : ""), {}, buttons),
+  );
+}
+
+/** The hint's answer for this decision: the best few actions with their estimated chances. */
+function hintBox(game) {
+  const hint = game.hint && game.hint.version === game.version ? game.hint : null;
+  if (!hint) return h("div.hint-box", { id: "hint-box", role: "status", hidden: true });
+  if (hint.pending) return h("div.hint-box", { id: "hint-box", role: "status" }, t("hint_thinking"));
+  const fmt = new Intl.NumberFormat(language(), { style: "percent", maximumFractionDigits: 0 });
+  return h(
+    "div.hint-box",
+    { id: "hint-box", role: "status" },
+    h("h3", {}, t("hint_title")),
+    h(
+      "ol",
+      {},
+      hint.best.map((e) => h("li", {}, h("bdi", {}, e.label), " ", h("b", {}, typeof e.chance === "number" ? fmt.format(e.chance) : "—"))),
+    ),
+    h("p.note", {}, t("review_note")),
   );
 }
 
@@ -293,8 +342,26 @@ export function deadlineNote(game) {
 /** Chat text as text nodes, with table links (/t/CODE, e.g. a rematch) made clickable. */
 function linkify(text) {
   return String(text)
-    .split(/(\/t\/[A-Za-z0-9]{6})\b/)
+    .split(/(\/t\/(?:[A-Za-z0-9]{4}-){3}[A-Za-z0-9]{4}|\/t\/[A-Za-z0-9]{6})\b/)
     .map((part, i) => (i % 2 ? h("a", { href: part }, part) : part));
+}
+
+/** The hints used at the table (a table with friends) as log lines, by the index of the
+ * event each follows. */
+function hintLines(uses, name) {
+  const out = {};
+  for (const u of uses || []) {
+    const key = u.event_count - 1;
+    (out[key] = out[key] || []).push(u.kind === "review" ? t("review_used", { name: name(u.seat) }) : t("hint_used", { name: name(u.seat) }));
+  }
+  return out;
+}
+
+/** One log entry, with the review's mark when a reviewed decision made it (review.js). */
+function logItem(e, mark) {
+  const cls = "li.ev.k-" + e.kind + (e.kind === "round" ? ".round" : "") + (mark ? `.marked.${mark.label}${mark.key ? ".key" : ""}` : "");
+  if (!mark) return h(cls, {}, e.text);
+  return h(cls, { "data-move": mark.move }, h(`span.label-tag.${mark.label}`, {}, mark.label_text), " ", e.text, mark.key ? h("span.sr", {}, ` (${t("review_key")})`) : null);
 }
 
 /** The side panel: the move log and the chat, as tabs. */
@@ -302,11 +369,15 @@ function sidePanel(game, handlers) {
   const tab = game.sideTab || "log";
   const logItems = (game.events || []).filter((e) => e && e.text);
   const canChat = !game.you.spectator || (game.table && game.table.spectator_chat);
-  const logList = h(
-    "ol.log",
-    { "aria-label": t("log"), tabindex: "0" },
-    logItems.slice(-150).map((e) => h("li.ev.k-" + e.kind + (e.kind === "round" ? ".round" : ""), {}, e.text)),
-  );
+  const hints = hintLines(game.hintUses, (seat) => seatName(game.table, seat));
+  const marks = game.marks || {};
+  const items = [];
+  for (const key of Object.keys(hints)) if (Number(key) < 0) items.push(...hints[key].map((text) => h("li.ev.hint-used", {}, text)));
+  for (const e of logItems.slice(-150)) {
+    items.push(logItem(e, marks[e.n]));
+    for (const text of hints[e.n] || []) items.push(h("li.ev.hint-used", {}, text));
+  }
+  const logList = h("ol.log", { "aria-label": t("log"), tabindex: "0" }, items);
   const chatList = h(
     "ol.chat",
     { "aria-label": t("chat"), tabindex: "0" },
@@ -357,6 +428,18 @@ function sidePanel(game, handlers) {
   );
 }
 
+/** Turn the score tables' column titles upright where the table is wider than its box (the
+ * numbers are narrow, the titles are not), and back when there is room. */
+export function fitScoreTables() {
+  for (const wrap of document.querySelectorAll(".scores .table-wrap")) {
+    const table = wrap.querySelector(".score-table");
+    if (!table) continue;
+    table.classList.remove("upright");
+    if (wrap.scrollWidth > wrap.clientWidth + 1) table.classList.add("upright");
+  }
+}
+let fitting = false;
+
 /** Final scores with the breakdown and the tie-break. */
 export function scoresPanel(game, handlers) {
   const rows = game.scores || [];
@@ -380,6 +463,13 @@ export function scoresPanel(game, handlers) {
     return r && r.breakdown ? r.breakdown[key] : "";
   };
   const tie = rows.some((r) => r.tiebreak);
+  // Measured once the panel is in the page (before it is painted), and again on a resize.
+  queueMicrotask(fitScoreTables);
+  requestAnimationFrame(fitScoreTables);
+  if (!fitting) {
+    fitting = true;
+    window.addEventListener("resize", fitScoreTables);
+  }
   const winners = result.winners || rows.filter((r) => r.winner || r.rank === 1).map((r) => r.seat);
   return h(
     "section.scores",
@@ -403,11 +493,13 @@ export function scoresPanel(game, handlers) {
           h(
             "tr",
             {},
-            h("th.rank-col", { scope: "col" }, headers.rank || t("rank")),
+            h("th.rank-col.part", { scope: "col" }, h("span", {}, headers.rank || t("rank"))),
             h("th", { scope: "col" }, headers.name || t("player")),
-            parts.map(([key, alt]) => h("th", { scope: "col" }, headers[alt] || t(`score_${key}`))),
+            // The score stands beside the name, so a narrow screen shows it before its parts.
             h("th", { scope: "col" }, headers.score || t("total")),
-            tie ? h("th", { scope: "col" }, headers.tiebreak || t("tiebreak")) : null,
+            // The parts' titles turn upright on a phone (css: .part), so the table fits its width.
+            parts.map(([key, alt]) => h("th.part", { scope: "col", title: t(`legend_${key}`) }, h("span", {}, headers[alt] || t(`score_${key}`)))),
+            tie ? h("th.part.tie-col", { scope: "col" }, h("span", {}, headers.tiebreak || t("tiebreak"))) : null,
           ),
         ),
         h(
@@ -418,20 +510,38 @@ export function scoresPanel(game, handlers) {
               "tr" + (winners.includes(row.seat) ? ".win" : ""),
               {},
               h("td.rank-col", {}, num(row.rank ?? "")),
-              h("th", { scope: "row" }, nameTag(row.name || seatName(game.table, row.seat))),
-              parts.map((p) => h("td", {}, num(value(row, p)))),
+              // How a tie was broken also sits under the name, shown there when the table has
+              // no room for its own column (.upright).
+              h(
+                "th",
+                { scope: "row" },
+                nameTag(row.name || seatName(game.table, row.seat)),
+                tie && row.tiebreak ? h("small.tie-note", {}, `${headers.tiebreak || t("tiebreak")}: ${row.tiebreak}`) : null,
+              ),
               h("td.total", {}, h("strong", {}, num(row.score))),
-              tie ? h("td", {}, row.tiebreak || "") : null,
+              parts.map((p) => h("td", {}, num(value(row, p)))),
+              tie ? h("td.tie-col", {}, row.tiebreak || "") : null,
             ),
           ),
         ),
       ),
+    ),
+    // What each column counts, under the same names as the columns' titles.
+    h(
+      "dl.score-legend",
+      { "aria-label": t("score_legend") },
+      parts.map(([key, alt]) => h("div", {}, h("dt", {}, headers[alt] || t(`score_${key}`)), h("dd", {}, t(`legend_${key}`)))),
     ),
     h(
       "div.score-buttons",
       {},
       game.replay ? null : h("button.btn.primary", { type: "button", "data-key": "rematch", onclick: handlers.onRematch }, t("rematch")),
       game.replay ? null : h("a.btn", { href: `/replay/${game.code}`, "data-key": "replay-link" }, t("watch_replay")),
+      game.replay
+        ? handlers.onReview
+          ? h("button.btn", { type: "button", "data-key": "review-game", onclick: handlers.onReview }, t("review_game"))
+          : null
+        : h("a.btn", { href: `/replay/${game.code}?review=1`, "data-key": "review-game" }, t("review_game")),
       h("a.btn", { href: "/", "data-key": "lobby-link" }, t("new_table")),
       h("button.btn.ghost", { type: "button", "data-key": "scores-close", onclick: () => handlers.onScores(false) }, t("back_to_table")),
     ),
@@ -467,7 +577,7 @@ export function tableScreen(game, handlers) {
           h("button.btn.primary", { type: "button", "data-key": "scores-open", onclick: () => handlers.onScores(true) }, icon("crown"), t("final_scores")),
           game.replay ? null : h("button.btn", { type: "button", "data-key": "rematch-tray", onclick: handlers.onRematch }, t("rematch")),
         )
-      : actionsPanel(game, handlers.onAct),
+      : actionsPanel(game, handlers.onAct, handlers.onHint),
     over && game.scores && !game.scoresHidden ? h("div.scores-overlay", {}, scoresPanel(game, handlers)) : null,
     game.turnBegan && Date.now() - game.turnBegan < 300 && !over
       ? h("div.turn-banner", { "aria-hidden": "true" }, icon("crown"), t("your_turn"))
