@@ -836,7 +836,7 @@ def test_help_speaks_the_chosen_language() -> None:
     english = invoke("play", "--help").output
     assert "Usage:" in english and "Your seat, from 0" in english
     persian = invoke("play", "--help", "--lang", "fa").output
-    assert "صندلی تو" in persian and "کاربرد:" in persian
+    assert "صندلی شما" in persian and "طرز استفاده:" in persian  # the formal register (FA-O1)
     for sentence in ("Your seat, from 0", "Number of players.", "Show this message and exit."):
         assert sentence not in persian
     russian = runner.invoke(
@@ -851,7 +851,7 @@ def test_help_speaks_the_chosen_language() -> None:
 def test_setup_and_save_errors_speak_the_chosen_language(tmp_path: Path) -> None:
     korean = invoke("play", "--players", "9", "--lang", "ko")
     assert korean.exit_code == 2
-    assert "classic 판은 2–8명이 플레이합니다" in korean.output and "players" not in korean.output
+    assert "classic 판본은 2–8명이 플레이합니다" in korean.output and "players" not in korean.output
     persian = invoke("demo", "--edition", "clasic", "--lang", "fa")
     assert "وجود ندارد" in persian.output and "'classic'" in persian.output
     missing = tmp_path / "gone.json"
@@ -867,4 +867,4 @@ def test_usage_errors_speak_the_chosen_language(capsys: pytest.CaptureFixture[st
     assert "Нет такого параметра: --frob" in err and "No such option" not in err
     with pytest.raises(SystemExit):
         main(["replay", "-l", "ko"])
-    assert "'file' 인수가 없습니다" in capsys.readouterr().err
+    assert "'파일' 인수가 없습니다" in capsys.readouterr().err  # the argument's name too

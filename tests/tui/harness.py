@@ -13,7 +13,7 @@ from textual.pilot import Pilot
 
 from citadels.engine.game import new_game
 from citadels.tui import PlayApp, Session, make_seats
-from citadels.tui.screens import EndScreen, PassScreen
+from citadels.tui.screens import ConfirmScreen, EndScreen, PassScreen
 
 #: Where screenshots go (git-ignored).
 OUT = Path(__file__).resolve().parents[2] / "out" / "tui"
@@ -82,13 +82,27 @@ def waiting_for_person(app: PlayApp) -> bool:
     return app._prompted or isinstance(app.screen, PassScreen | EndScreen)
 
 
-def random_key(seed: int) -> Callable[[PlayApp], str]:
-    """Presses a number among the first nine options, at random (seeded). Always pressing "1"
+def at_menu(app: PlayApp) -> bool:
+    """A person's menu is on screen and takes keys (no confirmation above it)."""
+    return app._prompted and not isinstance(app.screen, ConfirmScreen)
+
+
+def number_keys(number: int, count: int) -> list[str]:
+    """The keys that choose the ``number``-th of ``count`` choices in the menu: its digits,
+    then Enter when a longer number could start so (``1`` of 12 choices waits for a second
+    digit)."""
+    keys = list(str(number))
+    return keys if number * 10 > count else [*keys, "enter"]
+
+
+def random_key(seed: int) -> Callable[[PlayApp], list[str]]:
+    """Presses the number of a choice at random (seeded), past nine too. Always pressing "1"
     can keep a game going for hundreds of rounds (taking gold and never building)."""
     rng = random.Random(seed)
 
-    def choose(app: PlayApp) -> str:
-        return str(rng.randint(1, min(9, len(app._legal))))
+    def choose(app: PlayApp) -> list[str]:
+        count = len(app._legal)
+        return number_keys(rng.randint(1, count), count)
 
     return choose
 
@@ -96,15 +110,17 @@ def random_key(seed: int) -> Callable[[PlayApp], str]:
 async def play_out(
     app: PlayApp,
     pilot: Pilot[Any],
-    choose: Callable[[PlayApp], str] | None = None,
+    choose: Callable[[PlayApp], str | list[str]] | None = None,
     *,
     on_pass: Callable[[PlayApp], None] | None = None,
+    on_decision: Callable[[PlayApp], Any] | None = None,
     max_decisions: int = 3000,
     stop: Callable[[], bool] | None = None,
 ) -> int:
-    """Answer every decision of the people (``choose`` gives the key to press; a seeded
-    random number by default) until the end
-    screen (or until ``stop()`` holds); returns the number of decisions made."""
+    """Answer every decision of the people (``choose`` gives the keys to press; a seeded
+    random number by default; a confirmation is answered yes) until the end screen (or
+    until ``stop()`` holds); ``on_decision`` looks at each decision's screen first (awaited
+    when it is a coroutine). Returns the number of decisions made."""
     if choose is None:
         choose = random_key(0)
     decisions = 0
@@ -119,9 +135,54 @@ async def play_out(
             await pilot.press("enter")
             await wait_until(pilot, lambda: not isinstance(app.screen, PassScreen))
             continue
+        if on_decision is not None:
+            await settle(pilot)
+            looked = on_decision(app)
+            if hasattr(looked, "__await__"):
+                await looked
         before = len(app.session.game.actions)
-        key = choose(app)
-        await pilot.press(*key) if len(key) > 1 else await pilot.press(key)
-        await wait_until(pilot, lambda b=before: len(app.session.game.actions) > b)
+        keys = choose(app)
+        await pilot.press(*([keys] if isinstance(keys, str) and len(keys) == 1 else keys))
+        await wait_until(
+            pilot,
+            lambda b=before: (
+                len(app.session.game.actions) > b or isinstance(app.screen, ConfirmScreen)
+            ),
+        )
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("enter")
+            await wait_until(pilot, lambda b=before: len(app.session.game.actions) > b)
         decisions += 1
     raise AssertionError("the game did not end")
+
+
+_BIDI = dict.fromkeys(map(ord, "\u200e\u200f\u2066\u2067\u2068\u2069\u202a\u202b\u202c"))
+
+
+def words(text: str) -> str:
+    """``text`` as a run of words: bidi controls dropped, every run of spaces one space (a
+    wrapped line joined again reads as the sentence it was)."""
+    return " ".join(text.translate(_BIDI).split())
+
+
+def crop(line: str, x: int, width: int) -> str:
+    """The cells ``x`` to ``x + width`` of a screen line (wide characters take two cells,
+    zero-width ones stay with the character before them)."""
+    from rich.cells import cell_len
+
+    out = []
+    at = 0
+    for char in line:
+        size = cell_len(char)
+        if x <= at < x + width or (size == 0 and out and at <= x + width):
+            out.append(char)
+        at += size
+    return "".join(out)
+
+
+def region_text(app: PlayApp, selector: str, screen: str | None = None) -> list[str]:
+    """The lines a widget shows on ``screen`` (now, by default): its content, without
+    borders or scrollbar."""
+    region = app.query_one(selector).scrollable_content_region
+    lines = (screen_text(app) if screen is None else screen).split("\n")
+    return [crop(line, region.x, region.width) for line in lines[region.y : region.bottom]]

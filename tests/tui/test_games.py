@@ -6,7 +6,16 @@ import pytest
 
 from citadels.tui import PlayApp
 from citadels.tui.screens import EndScreen
-from tests.tui.harness import SIZE, play_out, random_key, screen_text, session, shot, wait_until
+from tests.tui.harness import (
+    SIZE,
+    number_keys,
+    play_out,
+    random_key,
+    screen_text,
+    session,
+    shot,
+    wait_until,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -89,7 +98,7 @@ async def test_bot_moves_are_paced_adjustably_and_skippable() -> None:
         await wait_until(pilot, lambda: app._prompted)
         app.pace = 60.0  # a pause nobody would wait out
         before = len(s.game.actions)
-        await pilot.press("1")
+        await pilot.press(*number_keys(1, len(app._legal)))
         await wait_until(pilot, lambda: len(s.game.actions) > before)
         assert s.game.to_move != 0
         # A bot moved and the next waits a minute: the table shows that move meanwhile.

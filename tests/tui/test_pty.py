@@ -67,7 +67,7 @@ def test_a_whole_game_in_a_real_terminal(tmp_path: Path) -> None:
         seen += _plain(child.before + child.after)
         while "The game is over" not in seen:
             assert time.monotonic() < deadline, "the game did not end in time"
-            child.send("1")
+            child.send("1\r")  # "1" waits for a second digit in a menu of ten or more
             try:
                 child.expect(r".+", timeout=2)
                 seen = (seen + _plain(child.before + child.after))[-20000:]

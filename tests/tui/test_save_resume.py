@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from citadels.tui import PlayApp, load_session
-from tests.tui.harness import SIZE, play_out, screen_text, session, settle, wait_until
+from tests.tui.harness import SIZE, number_keys, play_out, screen_text, session, settle, wait_until
 
 pytestmark = pytest.mark.asyncio
 
@@ -16,7 +16,7 @@ async def _decide(app: PlayApp, pilot, times: int) -> None:  # type: ignore[no-u
     for _ in range(times):
         await wait_until(pilot, lambda: app._prompted)
         before = len(app.session.game.actions)
-        await pilot.press("1")
+        await pilot.press(*number_keys(1, len(app._legal)))
         await wait_until(pilot, lambda b=before: len(app.session.game.actions) > b)
 
 

@@ -7,7 +7,16 @@ import pytest
 from citadels import present
 from citadels.tui import PlayApp
 from citadels.tui.screens import EndScreen, HelpScreen
-from tests.tui.harness import SIZE, play_out, screen_text, session, settle, shot, wait_until
+from tests.tui.harness import (
+    SIZE,
+    number_keys,
+    play_out,
+    screen_text,
+    session,
+    settle,
+    shot,
+    wait_until,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -41,7 +50,7 @@ async def test_the_table_reads_at_a_glance() -> None:
     app = PlayApp(s, pace=0)
     async with app.run_test(size=SIZE) as pilot:
         await _first_prompt(app, pilot)
-        await pilot.press("1")
+        await pilot.press(*number_keys(1, len(app._legal)))
         text = await _first_prompt(app, pilot)
         shot(app, "turn")
         view = s.game.view(0)

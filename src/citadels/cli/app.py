@@ -6,6 +6,7 @@ import contextlib
 import json
 import secrets
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -23,16 +24,23 @@ from rich.text import Text
 
 from citadels import __version__
 from citadels.bench import markdown_table, run_bench
-from citadels.cli import render
-from citadels.cli.i18n import TranslatedCommand, TranslatedGroup, argv_lang, usage_error_text
+from citadels.cli import editions as editions_view
+from citadels.cli import render, stats
+from citadels.cli.i18n import (
+    TranslatedCommand,
+    TranslatedGroup,
+    argv_lang,
+    run_lang,
+    usage_error_text,
+)
 from citadels.editions import EDITIONS, canonical_options, get_edition, resolve_setup
 from citadels.engine.game import Game, game_from_json, new_game, replay
 from citadels.errors import CitadelsError
-from citadels.present import translator
+from citadels.present import seat_label, translator
 from citadels.present.errors import error_with_detail
-from citadels.present.i18n import LANGUAGES, N_, env_lang, normalize_lang
+from citadels.present.i18n import LANGUAGES, N_, Translator, env_lang, normalize_lang
 from citadels.sim import game_seeds, play_game, random_bots, run_games
-from citadels.sim.report import NO_PLOTS, plots_available
+from citadels.sim.report import plots_available
 from citadels.sim.tournament import BACKENDS, parse_bots, run_tournament
 
 app = typer.Typer(
@@ -107,13 +115,23 @@ def choose_lang(lang: str | None) -> str:
         return _given_lang["root"] or env_lang()
     found = normalize_lang(lang)
     if found is None:
-        fail(f"--lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+        said = env_lang()
+        fail(
+            translator(said).gettext(
+                "--lang must be one of {languages}, not {value}",
+                languages=", ".join(LANGUAGES),
+                value=repr(lang),
+            ),
+            lang=said,
+        )
     return found
 
 
-def fail(message: str, code: int = 2, lang: str = "en") -> NoReturn:
-    """Print one error line on stderr (``error: …``, in ``lang``) and leave with ``code``."""
-    err_console.print(Text(translator(lang).gettext("error: {reason}", reason=message)))
+def fail(message: str, code: int = 2, lang: str | None = None) -> NoReturn:
+    """Print one error line on stderr (``error: …``, in ``lang``, by default the language of
+    the run) and leave with ``code``."""
+    tr = translator(run_lang() if lang is None else lang)
+    err_console.print(Text(tr.gettext("error: {reason}", reason=message)))
     raise typer.Exit(code)
 
 
@@ -216,20 +234,21 @@ def _root(
     _given_lang["root"] = None if lang is None else choose_lang(lang)
 
 
-def show_game(game: Game, lang: str = "en") -> None:
+def show_game(game: Game, lang: str = "en", names: Sequence[str] | None = None) -> None:
     """Print a game's spectator log round by round, the cities and the score table, in
-    ``lang``."""
+    ``lang``, seats called by ``names`` when given."""
     tr = translator(lang)
     view = game.view(None)
     edition = game.edition
     setup = resolve_setup(edition, game.num_players, game.record()["options"])
     render.print_narration(
-        console, edition, view["log"], render.setup_summary(edition, setup, lang), lang
+        console, edition, view["log"], render.setup_summary(edition, setup, lang), lang, names
     )
     console.print()
-    console.print(render.cities_table(edition, view, lang))
+    console.print(render.cities_table(edition, view, lang, names))
     # A game in progress shows only what a spectator may count (C-10), like its log.
-    console.print(render.result_table(game.provisional_result(None), final=game.is_over, lang=lang))
+    outcome = game.provisional_result(None)
+    console.print(render.result_table(outcome, final=game.is_over, lang=lang, names=names))
     if not game.is_over:
         console.print(
             Text(
@@ -342,13 +361,16 @@ def simulate(
     as_json: Annotated[
         bool, typer.Option("--json", help=N_("Print the statistics as JSON."))
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """The ``simulate`` command (its help is the ``help`` above, translated when shown)."""
+    lang = choose_lang(lang)
+    tr = translator(lang)
     if games < 1:
-        fail(f"--games must be at least 1, not {games}")
+        fail(tr.gettext("--games must be at least 1, not {n}", n=games), lang=lang)
     if workers < 1:
-        fail(f"--workers must be at least 1, not {workers}")
-    options = _options(complete_at, characters, districts, preset)
+        fail(tr.gettext("--workers must be at least 1, not {n}", n=workers), lang=lang)
+    options = _options(complete_at, characters, districts, preset, lang)
     if seed is None:
         seed = _fresh_seed()
     tournament = bots is not None or workers > 1 or backend != "processes" or out is not None
@@ -357,8 +379,15 @@ def simulate(
             entries = parse_bots(bots)
             if players is not None and players != len(entries):
                 fail(
-                    f"--players {players} contradicts --bots, which names {len(entries)} bots "
-                    "(one per seat): leave out --players or give one bot per player"
+                    tr.ngettext(
+                        "--players {players} contradicts --bots, which names {n} bot (one per "
+                        "seat): leave out --players or give one bot per player",
+                        "--players {players} contradicts --bots, which names {n} bots (one per "
+                        "seat): leave out --players or give one bot per player",
+                        len(entries),
+                        players=players,
+                    ),
+                    lang=lang,
                 )
             players = len(entries)
         else:
@@ -368,9 +397,16 @@ def simulate(
         options = canonical_options(get_edition(edition), options)
         new_game(edition, players, seed=0, **options)
         if backend not in BACKENDS:
-            raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+            fail(
+                tr.gettext(
+                    "unknown backend {backend}; choose one of {known}",
+                    backend=repr(backend),
+                    known=", ".join(BACKENDS),
+                ),
+                lang=lang,
+            )
     except ValueError as exc:
-        fail(str(exc))
+        fail(_said(exc, lang), lang=lang)
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -381,10 +417,11 @@ def simulate(
         transient=True,
         disable=as_json or not err_console.is_terminal,
     )
-    title = get_edition(edition).title
+    title = tr.gettext(get_edition(edition).title)
+    what = tr.ngettext("{edition}, {n} player", "{edition}, {n} players", players, edition=edition)
     if tournament:
         with progress:
-            task = progress.add_task(f"{edition}, {players} players", total=games)
+            task = progress.add_task(what, total=games)
             try:
                 result = run_tournament(
                     edition,
@@ -398,35 +435,48 @@ def simulate(
                     on_progress=lambda done: progress.update(task, completed=done),
                 )
             except ValueError as exc:
-                fail(str(exc))
+                fail(_said(exc, lang), lang=lang)
         written = []
         if out is not None:
             try:
                 written = result.write(out)
             except OSError as exc:
-                fail(f"cannot write the report to {out}: {exc.strerror or exc}")
+                cause = str(exc.strerror or exc)
+                fail(
+                    tr.gettext("cannot write the report to {path}: {cause}", path=out, cause=cause),
+                    lang=lang,
+                )
             if not plots_available():
-                err_console.print(Text(f"note: no plots written; {NO_PLOTS}"))
+                note = tr.gettext(
+                    "note: no plots written; the PNG plots need matplotlib: {command}",
+                    command="pip install 'citadels[plots]'",
+                )
+                err_console.print(Text(note))
         if as_json:
             _print_json({**result.summary(), "written": written})
             return
         console.print(
             Text.assemble(
                 (title, "bold"),
-                f" — {players} players, {games} games, seed ",
-                (str(seed), "bold"),
-                f", {workers} worker(s) on {backend}",
+                " — " + _run_line(tr, players, games, seed),
+                tr.ngettext(
+                    ", {n} worker on {backend}",
+                    ", {n} workers on {backend}",
+                    workers,
+                    backend=backend,
+                ),
             )
         )
         if options:
-            console.print(Text(f"options:{_option_args(options)}", style="dim"), soft_wrap=True)
-        console.print(render.tournament_tables(result))
+            line = tr.gettext("options:") + _option_args(options)
+            console.print(Text(line, style="dim"), soft_wrap=True)
+        console.print(stats.tournament_tables(result, lang))
         for path in written:
-            console.print(Text(f"wrote {path}", style="dim"))
+            console.print(Text(tr.gettext("wrote {path}", path=path), style="dim"))
         return
     with progress:
-        task = progress.add_task(f"{edition}, {players} players", total=games)
-        stats = run_games(
+        task = progress.add_task(what, total=games)
+        figures = run_games(
             edition,
             players,
             games,
@@ -435,16 +485,23 @@ def simulate(
             on_game=lambda _summary: progress.advance(task),
         )
     if as_json:
-        _print_json({"seed": seed, "options": options, **stats.to_json()})
+        _print_json({"seed": seed, "options": options, **figures.to_json()})
         return
-    console.print(
-        Text.assemble(
-            (f"{title}", "bold"), f" — {players} players, {games} games, seed ", (str(seed), "bold")
-        )
-    )
+    console.print(Text.assemble((title, "bold"), " — " + _run_line(tr, players, games, seed)))
     if options:
-        console.print(Text(f"options:{_option_args(options)}", style="dim"), soft_wrap=True)
-    console.print(render.sim_tables(stats))
+        line = tr.gettext("options:") + _option_args(options)
+        console.print(Text(line, style="dim"), soft_wrap=True)
+    console.print(stats.sim_tables(figures, lang))
+
+
+def _run_line(tr: Translator, players: int, games: int, seed: int) -> str:
+    """``4 players, 100 games, seed 7`` in ``tr``'s language (the seed as typed back)."""
+    return tr.gettext(
+        "{players}, {games}, seed {seed}",
+        players=tr.ngettext("{n} player", "{n} players", players),
+        games=tr.ngettext("{n} game", "{n} games", games),
+        seed=str(seed),
+    )
 
 
 @app.command(
@@ -465,20 +522,24 @@ def bench(
     markdown: Annotated[
         bool, typer.Option("--markdown", help=N_("Print the figures as a Markdown table."))
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """The ``bench`` command (its help is the ``help`` above, translated when shown)."""
+    lang = choose_lang(lang)
+    tr = translator(lang)
     if games < 1:
-        fail(f"--games must be at least 1, not {games}")
+        fail(tr.gettext("--games must be at least 1, not {n}", n=games), lang=lang)
     if seconds <= 0:
-        fail(f"--seconds must be positive, not {seconds}")
-    with err_console.status("Timing…", spinner="dots") if err_console.is_terminal else _null():
+        fail(tr.gettext("--seconds must be positive, not {n}", n=seconds), lang=lang)
+    timing = tr.gettext("Timing…")
+    with err_console.status(timing, spinner="dots") if err_console.is_terminal else _null():
         report = run_bench(games, seconds)
     if as_json:
         _print_json(report.to_json())
     elif markdown:
-        print(markdown_table(report))
+        print(markdown_table(report, lang))
     else:
-        console.print(render.bench_table(report))
+        console.print(stats.bench_table(report, lang))
 
 
 class _null:
@@ -496,12 +557,14 @@ def editions(
     as_json: Annotated[
         bool, typer.Option("--json", help=N_("Print the editions as JSON."))
     ] = False,
+    lang: LangOpt = None,
 ) -> None:
     """The ``editions`` command (its help is the ``help`` above, translated when shown)."""
+    lang = choose_lang(lang)
     if as_json:
-        _print_json([render.edition_summary(e) for e in EDITIONS.values()])
+        _print_json([editions_view.edition_summary(e) for e in EDITIONS.values()])
     else:
-        console.print(render.editions_table(EDITIONS.values()))
+        console.print(editions_view.editions_table(EDITIONS.values(), lang))
 
 
 @app.command(
@@ -536,6 +599,12 @@ def cards_command(
 def load_game(path: Path, lang: str = "en") -> Game:
     """Read a game record (``Game.record()``) or a saved game (``Game.to_json()``); a file
     that cannot be read is said in ``lang``."""
+    return load_named_game(path, lang)[0]
+
+
+def load_named_game(path: Path, lang: str = "en") -> tuple[Game, list[str] | None]:
+    """``load_game`` with the seats' display names a save of ``citadels play`` keeps (the
+    names the players gave, else ``Seat N`` in ``lang``); ``None`` for other files."""
     tr = translator(lang)
     try:
         obj = json.loads(path.read_text(encoding="utf-8"))
@@ -557,9 +626,23 @@ def load_game(path: Path, lang: str = "en") -> Game:
         )
     kind = obj.get("format") if isinstance(obj, dict) else None
     try:
+        if isinstance(kind, str) and kind.startswith("citadels.play/"):
+            # A game saved by ``citadels play``: the whole game is inside it.
+            seats = obj.get("seats")
+            obj = obj.get("game")
+            if not isinstance(obj, dict):
+                raise KeyError("game")
+            game = game_from_json(obj)
+            given = [s.get("name") if isinstance(s, dict) else None for s in seats or []]
+            if len(given) != game.num_players:
+                given = [None] * game.num_players
+            return game, [
+                name if isinstance(name, str) and name else seat_label(seat, None, lang)
+                for seat, name in enumerate(given)
+            ]
         if isinstance(kind, str) and kind.startswith("citadels.game/"):
-            return game_from_json(obj)
-        return replay(obj)
+            return game_from_json(obj), None
+        return replay(obj), None
     except CitadelsError as exc:
         fail(f"{path}: {_said(exc, lang)}", lang=lang)
     except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
@@ -586,7 +669,129 @@ def replay_command(
 ) -> None:
     """The ``replay`` command (its help is the ``help`` above, translated when shown)."""
     lang = choose_lang(lang)
-    show_game(load_game(file, lang), lang)
+    game, names = load_named_game(file, lang)
+    show_game(game, lang, names)
+
+
+def _first_human_seat(path: Path) -> int:
+    """The first seat a person played in a ``citadels play`` save (0 for any other file)."""
+    try:
+        obj = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return 0
+    seats = obj.get("seats") if isinstance(obj, dict) else None
+    if isinstance(obj, dict) and str(obj.get("format", "")).startswith("citadels.play/"):
+        for i, seat in enumerate(seats if isinstance(seats, list) else []):
+            if isinstance(seat, dict) and seat.get("kind") == "human":
+                return i
+    return 0
+
+
+@app.command(
+    "review",
+    cls=TranslatedCommand,
+    help=N_(
+        "Review one seat's decisions in a recorded or saved game: the search's estimated win "
+        "chance of each choice and of the best ones, from what the seat knew (see "
+        "docs/review.md)."
+    ),
+)
+def review_command(
+    file: Annotated[Path, typer.Argument(help=N_("A game record or saved game (JSON)."))],
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat", help=N_("The seat to review (default: the player's in a save, else 0).")
+        ),
+    ] = None,
+    budget: Annotated[
+        int,
+        typer.Option("--budget", help=N_("Search iterations per decision (more: slower, surer).")),
+    ] = 1000,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", "-s", help=N_("Seed of the search (the same seed, the same review).")
+        ),
+    ] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("Print the review as JSON."))] = False,
+    out: Annotated[
+        str | None,
+        typer.Option("--out", "-o", help=N_("Draw the win-chance curves into this PNG file.")),
+    ] = None,
+    lang: LangOpt = None,
+) -> None:
+    """The ``review`` command (its help is the ``help`` above, translated when shown)."""
+    lang = choose_lang(lang)
+    tr = translator(lang)
+    from citadels.review import review_game
+
+    if budget < 1:
+        fail(tr.gettext("--budget must be at least 1, not {n}", n=budget), lang=lang)
+    if out is not None and not plots_available():
+        fail(
+            tr.gettext(
+                "--out draws a PNG with matplotlib, which is not installed: {command}",
+                command="pip install 'citadels[plots]'",
+            ),
+            lang=lang,
+        )
+    game, names = load_named_game(file, lang)
+    if seat is None:
+        seat = _first_human_seat(file)
+    if not 0 <= seat < game.num_players:
+        fail(
+            tr.gettext(
+                "--seat must be from 0 to {last} in this game, not {n}",
+                last=game.num_players - 1,
+                n=seat,
+            ),
+            lang=lang,
+        )
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=err_console,
+        transient=True,
+        disable=as_json or not err_console.is_terminal,
+    )
+    with progress:
+        task = progress.add_task(tr.gettext("Reviewing…"), total=None)
+        try:
+            result = review_game(
+                game,
+                seat,
+                budget=budget,
+                seed=seed,
+                on_progress=lambda done, total: progress.update(task, completed=done, total=total),
+            )
+        except CitadelsError as exc:
+            fail(f"{file}: {_said(exc, lang)}", lang=lang)
+    if out is not None:
+        from citadels.cli.review import write_curves
+
+        try:
+            write_curves(result, out, lang, names)
+        except OSError as exc:
+            cause = str(exc.strerror or exc)
+            fail(tr.gettext("cannot write {path}: {cause}", path=out, cause=cause), lang=lang)
+    if as_json:
+        from citadels.present.review import key_moment_lines
+
+        data = result.to_json()
+        data["key_moment_texts"] = key_moment_lines(result, lang, names)
+        if out is not None:
+            data["written"] = [out]
+        _print_json(data)
+        return
+    from citadels.cli.review import review_tables
+
+    console.print(review_tables(result, lang, names))
+    if out is not None:
+        console.print(Text(tr.gettext("wrote {path}", path=out), style="dim"))
 
 
 @app.command(
@@ -607,24 +812,37 @@ def serve(
     grace: Annotated[
         float, typer.Option(help=N_("Seconds before a stand-in bot plays for a player who left."))
     ] = 5.0,
+    throttle: Annotated[
+        bool,
+        typer.Option(
+            help=N_(
+                "Limit the requests and connections of each client address (see "
+                "docs/protocol.md); --no-throttle for tests whose clients share one address."
+            )
+        ),
+    ] = True,
 ) -> None:
     """The ``serve`` command (its help is the ``help`` above, translated when shown)."""
-    from citadels.server import ServerConfig, default_db_url
+    from citadels.server import ServerConfig, browser_url, default_db_url
     from citadels.server import serve as run_server
+    from citadels.server.limits import Limits
 
+    tr = translator(run_lang())
     if not 1 <= port <= 65535:
-        fail(f"--port must be 1 to 65535, not {port}")
+        fail(tr.gettext("--port must be 1 to 65535, not {n}", n=port))
     if bot_workers < 1:
-        fail("--bot-workers must be at least 1")
+        fail(tr.gettext("--bot-workers must be at least 1, not {n}", n=bot_workers))
     if grace < 0:
-        fail("--grace must not be negative")
+        fail(tr.gettext("--grace must not be negative, not {n}", n=grace))
     config = ServerConfig(
-        db=db or default_db_url(), redis=redis, bot_workers=bot_workers, grace=grace
-    )
-    try:
-        run_server(config, host, port)
-    except KeyboardInterrupt:  # Ctrl-C ends the server quietly
-        return
+        db=db or default_db_url(), redis=redis, bot_workers=bot_workers, grace=grace,
+        limits=Limits(throttle=throttle),
+    )  # fmt: skip
+    url = browser_url(host, port)
+    print(tr.gettext("Citadels server: open {url} in your browser", url=url), flush=True)
+    # Ctrl+C or SIGTERM: the server shuts down in order and returns; one line says so.
+    run_server(config, host, port, announce=False)
+    print(tr.gettext("Citadels server stopped."), flush=True)
 
 
 @app.command(
@@ -702,6 +920,7 @@ def play(
     tr = translator(lang)
     from citadels.tui import PlayApp, SaveError, Session, default_save_dir, load_session
     from citadels.tui import make_seats as seats_for
+    from citadels.tui.commands import Commands
 
     if pace < 0:
         fail(tr.gettext("--pace must be 0 or more seconds, not {pace}", pace=pace), lang=lang)
@@ -738,7 +957,8 @@ def play(
             tr.gettext("citadels play needs a terminal (its input and output are not one)"),
             lang=lang,
         )
-    play_app = PlayApp(session, pace=pace, handle_signals=True)
+    commands = Commands()
+    play_app = PlayApp(session, pace=pace, handle_signals=True, commands=commands)
     outcome = play_app.run()
     path = play_app.saved_to
     with contextlib.suppress(OSError):  # the terminal may be gone (a hang-up)
@@ -758,11 +978,15 @@ def play(
                 Text(tr.gettext("The game record is in {path}", path=str(path)), style="dim"),
                 soft_wrap=True,
             )
+            console.print(
+                Text.assemble(tr.gettext("Replay it with:") + " ", (commands.replay(path), "bold")),
+                soft_wrap=True,
+            )
         else:
             console.print(
                 Text.assemble(
                     tr.gettext("Game saved. Go on with:") + " ",
-                    (f"citadels play --resume {path}", "bold"),
+                    (commands.resume(path), "bold"),
                 ),
                 soft_wrap=True,
             )

@@ -21,11 +21,12 @@ KIND_STYLES: dict[str, str] = {
 }
 
 
-def colour_text(kind: str | None, lang: str = "en") -> Text:
-    """A colour as its symbol and word, styled in that colour (never colour alone)."""
+def colour_text(kind: str | None, lang: str = "en", edition: Edition | None = None) -> Text:
+    """A colour as its symbol and word (as ``edition``'s rulebook words it), styled in that
+    colour (never colour alone)."""
     if kind is None:
         return Text("–", style="dim")
-    label = colour_label(kind, lang)
+    label = colour_label(kind, lang, edition)
     return Text(f"{label.symbol} {label.word}", style=KIND_STYLES.get(kind, ""))
 
 
@@ -66,7 +67,7 @@ def cards_table(edition: Edition, lang: str = "en") -> RenderableType:
             chars.add_row(
                 tr.number(card.rank or 0),
                 _name_cell(card),
-                colour_text(card.colour, lang),
+                colour_text(card.colour, lang, edition),
                 card.power,
             )
         else:
@@ -74,7 +75,7 @@ def cards_table(edition: Edition, lang: str = "en") -> RenderableType:
             districts.add_row(
                 "–" if card.cost is None else tr.number(card.cost),
                 _name_cell(card),
-                colour_text(card.colour, lang),
+                colour_text(card.colour, lang, edition),
                 tr.number(copies) if copies else tr.gettext("optional"),
                 card.power or Text("–", style="dim"),
             )
@@ -91,12 +92,12 @@ def card_panel(edition: Edition, card: CardInfo, lang: str = "en") -> Renderable
             # The colour keeps its style inside the translated sentence, wherever it stands.
             before, _, after = tr.gettext("; income from {colour} districts").partition("{colour}")
             body.append(before)
-            body.append_text(colour_text(card.colour, lang))
+            body.append_text(colour_text(card.colour, lang, edition))
             body.append(after)
     else:
         body.append(tr.gettext("District"), style="bold")
         body.append(" · ")
-        body.append_text(colour_text(card.colour, lang))
+        body.append_text(colour_text(card.colour, lang, edition))
         body.append(" · ")
         if card.cost is None:
             body.append(tr.gettext("can never be built"))

@@ -27,7 +27,7 @@ import typer.core
 from typer.core import TyperCommand, TyperGroup
 
 from citadels.present import translator
-from citadels.present.i18n import LANGUAGES, N_, env_lang, normalize_lang
+from citadels.present.i18n import LANGUAGES, N_, NC_, env_lang, normalize_lang
 
 #: The words of a help page that are typer's, not ours, marked for extraction so that every
 #: catalog translates them (the ones ``typer.core`` passes to gettext, and the usage prefix and
@@ -45,6 +45,19 @@ TYPER_TEXTS = (
     N_("Aborted!"),
 )
 
+#: The placeholders of a help page (typer's metavars) in the language of the run: the usage
+#: line's, each argument's name and each option's value type (``<int>``), in their contexts.
+METAVARS: dict[str, tuple[str, str]] = {
+    "[OPTIONS]": ("usage", NC_("usage", "[OPTIONS]")),
+    "COMMAND [ARGS]...": ("usage", NC_("usage", "COMMAND [ARGS]...")),
+    "<str>": ("metavar", NC_("metavar", "<str>")),
+    "<int>": ("metavar", NC_("metavar", "<int>")),
+    "<float>": ("metavar", NC_("metavar", "<float>")),
+    "<path>": ("metavar", NC_("metavar", "<path>")),
+    "name": ("argument", NC_("argument", "name")),
+    "file": ("argument", NC_("argument", "file")),
+}
+
 #: The parser's usage errors we word ourselves (typer's copy of click writes them in English).
 USAGE_TEXTS = {
     "no_such_option": N_("No such option: {name}"),
@@ -53,10 +66,25 @@ USAGE_TEXTS = {
     "missing_option": N_("Missing option {name}."),
     "invalid_value": N_("Invalid value for {name}: {detail}"),
     "extra_arguments": N_("Unexpected extra arguments: {args}"),
+    "needs_value": N_("Option {name} needs a value."),
+    "takes_no_value": N_("Option {name} takes no value."),
+}
+
+#: What is wrong with a value, by the kind of the parser's complaint (pydantic's error type).
+VALUE_TEXTS = {
+    "int_parsing": N_("{value} is not a whole number"),
+    "int_from_float": N_("{value} is not a whole number"),
+    "float_parsing": N_("{value} is not a number"),
+    "bool_parsing": N_("{value} is not yes or no"),
 }
 
 #: The language of the current run (set by :meth:`TranslatedGroup.main`).
 _run: dict[str, str] = {"lang": "en"}
+
+
+def run_lang() -> str:
+    """The language of the current run of the command (``--lang``, else the environment's)."""
+    return _run["lang"]
 
 
 def use_language(lang: str) -> None:
@@ -99,9 +127,30 @@ def help_fields() -> dict[str, str]:
     return {"editions": ", ".join(EDITIONS), "languages": ", ".join(LANGUAGES)}
 
 
+def metavar(text: str, lang: str) -> str:
+    """One of typer's placeholders (``[OPTIONS]``, ``<int>``, an argument's name) in
+    ``lang``; one we do not know stays as it is."""
+    if lang == "en" or text not in METAVARS:
+        return text
+    context, message = METAVARS[text]
+    return translator(lang).pgettext(context, message)
+
+
+def _value_type(param: Any) -> str | None:
+    """The placeholder typer shows after an option that takes a value (``<int>``)."""
+    if getattr(param, "is_flag", False) or getattr(param, "count", False):
+        return None
+    try:
+        shown = param.display_type(None)
+    except (AttributeError, TypeError):  # a choice needs the context; we have none here
+        return None
+    return shown if isinstance(shown, str) else None
+
+
 def translate_tree(command: Any, lang: str) -> None:
-    """Translate the help of ``command``, its parameters and its subcommands into ``lang``
-    (in place: typer builds a fresh tree for every run)."""
+    """Translate the help of ``command``, its parameters and its subcommands into ``lang``,
+    typer's placeholders (``[OPTIONS]``, ``<str>``, argument names) included (in place: typer
+    builds a fresh tree for every run)."""
     tr = translator(lang)
     fields = help_fields()
 
@@ -110,9 +159,27 @@ def translate_tree(command: Any, lang: str) -> None:
 
     command.help = say(command.help)
     command.short_help = say(command.short_help)
+    if lang != "en":
+        if getattr(command, "options_metavar", None):
+            command.options_metavar = metavar(command.options_metavar, lang)
+        if getattr(command, "subcommand_metavar", None):
+            command.subcommand_metavar = metavar(command.subcommand_metavar, lang)
     for param in command.params:
         if getattr(param, "help", None):
             param.help = say(param.help)
+        if lang == "en" or param.metavar is not None:
+            continue
+        if isinstance(param, typer.core.TyperArgument):
+            shown = _value_type(param)
+            param.metavar = metavar(str(param.name), lang)
+            if shown is not None and shown in METAVARS:
+                # An argument's help shows its value type after its name: translated too.
+                translated = metavar(shown, lang)
+                setattr(param, "display_type_rich", lambda ctx, shown=translated: shown)  # noqa: B010
+        else:
+            shown = _value_type(param)
+            if shown is not None and shown in METAVARS:
+                param.metavar = metavar(shown, lang)
     for sub in getattr(command, "commands", {}).values():
         translate_tree(sub, lang)
 
@@ -177,8 +244,31 @@ def usage_error_text(error: Exception, message: str, lang: str) -> str:
             kind = getattr(error, "param_type", None) or param.param_type_name
             key = "missing_argument" if kind == "argument" else "missing_option"
             return tr.gettext(USAGE_TEXTS[key], name=name)
-        return tr.gettext(USAGE_TEXTS["invalid_value"], name=name, detail=error.message)
+        detail = _value_text(error, tr.lang) or error.message
+        return tr.gettext(USAGE_TEXTS["invalid_value"], name=name, detail=detail)
+    option = getattr(error, "option_name", None)
+    if option is not None and message.endswith(" requires an argument."):
+        return tr.gettext(USAGE_TEXTS["needs_value"], name=repr(option))
+    if option is not None and message.endswith(" does not take a value."):
+        return tr.gettext(USAGE_TEXTS["takes_no_value"], name=repr(option))
     extra = re.fullmatch(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)", message)
     if extra is not None:
         return tr.gettext(USAGE_TEXTS["extra_arguments"], args=extra.group(1))
     return message
+
+
+def _value_text(error: Exception, lang: str) -> str | None:
+    """What is wrong with an option's value, in ``lang``, from the complaint behind ``error``
+    (typer checks values with pydantic; its error type says the kind): ``None`` when the kind
+    is not one we word."""
+    cause = error.__cause__
+    errors = getattr(cause, "errors", None)
+    if not callable(errors):
+        return None
+    found = errors()
+    if not found or not isinstance(found[0], dict):
+        return None
+    text = VALUE_TEXTS.get(str(found[0].get("type")))
+    if text is None:
+        return None
+    return translator(lang).gettext(text, value=repr(found[0].get("input")))

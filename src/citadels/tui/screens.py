@@ -1,7 +1,9 @@
-"""The screens around the table: the hot-seat guard, card help, the final score, messages."""
+"""The screens around the table: the hot-seat guard, card help, the cities in full, a
+confirmation, the final score."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from rich.console import RenderableType
@@ -13,8 +15,14 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from citadels import present
-from citadels.tui.scores import score_table
-from citadels.tui.table import Words, character_label, colour_tag
+from citadels.tui.scores import end_keys, score_table
+from citadels.tui.table import (
+    Words,
+    character_label,
+    city_summary,
+    colour_tag,
+    district_chip,
+)
 
 
 class PassScreen(Screen[bool]):
@@ -122,10 +130,11 @@ class HelpScreen(ModalScreen[None]):
 
 class EndScreen(Screen[str]):
     """The final score table with each part of the score and how ties were broken; offers a
-    rematch (``r``) or to leave (``q``)."""
+    rematch (``r``), to leave (``q``) and, given ``on_review``, the game's review (``v``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rematch", show=False),
+        Binding("v", "review", show=False),
         Binding("q", "leave", show=False),
         Binding("escape", "leave", show=False),
     ]
@@ -133,8 +142,8 @@ class EndScreen(Screen[str]):
     DEFAULT_CSS = """
     EndScreen { align: center middle; }
     EndScreen #end-box { width: 110; max-width: 100%; height: auto; max-height: 100%;
-                         overflow-y: auto; border: double $accent;
-                         padding: 1 2; }
+                         border: double $accent; padding: 0 1; }
+    EndScreen #end-keys { dock: bottom; height: auto; padding: 0 1; }
     """
 
     def __init__(
@@ -143,19 +152,42 @@ class EndScreen(Screen[str]):
         result: dict[str, Any],
         extra: Text | None = None,
         cities: RenderableType | None = None,
+        on_review: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.words = words
         self.result = result
         self.extra = extra
         self.cities = cities
+        self.on_review = on_review
 
     def compose(self) -> ComposeResult:
-        with Center(), Vertical(id="end-box"):
+        # Scrolled with the arrows and PgUp/PgDn when it is taller than the terminal.
+        with Center(), VerticalScroll(id="end-box"):
             yield Static(self._body(), id="end-text")
+        # Below the box, always on screen however long the scores are.
+        yield Static(end_keys(self.words, review=self.on_review is not None), id="end-keys")
+
+    def on_mount(self) -> None:
+        self.query_one("#end-box", VerticalScroll).focus()
+
+    def on_resize(self, _event: Any) -> None:
+        self.query_one("#end-text", Static).update(self._body())
 
     def _body(self) -> RenderableType:
-        return score_table(self.words, self.result, self.extra, self.cities)
+        width = self.app.size.width - 4
+        return score_table(
+            self.words,
+            self.result,
+            self.extra,
+            self.cities,
+            width=width,
+        )
+
+    def action_review(self) -> None:
+        """The review of the player's game (its own screen, above this one)."""
+        if self.on_review is not None:
+            self.on_review()
 
     def action_rematch(self) -> None:
         """Play again with the same setup."""
@@ -164,3 +196,103 @@ class EndScreen(Screen[str]):
     def action_leave(self) -> None:
         """Leave the game."""
         self.dismiss("quit")
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question to answer before a choice that harms the player himself: Enter confirms,
+    Escape goes back to the menu."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "answer(True)", show=False),
+        Binding("escape", "answer(False)", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen #confirm-box { width: 70%; max-width: 70; height: auto;
+                                 border: thick $error; padding: 1 2; background: $surface; }
+    """
+
+    def __init__(self, words: Words, question: str) -> None:
+        super().__init__()
+        self.words = words
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        tr = self.words.tr
+        text = Text(self.question, "bold")
+        text.append("\n\n" + tr.gettext("Enter: yes, do it · Escape: no, back to the menu"), "dim")
+        with Vertical(id="confirm-box"):
+            yield Static(text, id="confirm-text")
+
+    def action_answer(self, yes: bool) -> None:
+        """Close with the answer."""
+        self.dismiss(yes)
+
+
+class CityScreen(ModalScreen[None]):
+    """One seat's city in full (F4): every district with its colour, cost and power, and the
+    seat's gold, cards and known characters; ← and → (or Tab) go to the other seats."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", show=False),
+        Binding("enter", "close", show=False),
+        Binding("f4", "close", show=False),
+        Binding("left", "turn(-1)", show=False),
+        Binding("right", "turn(1)", show=False),
+        Binding("tab", "turn(1)", show=False, priority=True),
+        Binding("shift+tab", "turn(-1)", show=False, priority=True),
+    ]
+
+    DEFAULT_CSS = """
+    CityScreen { align: center middle; }
+    CityScreen #city-box { width: 90%; max-width: 100; height: auto; max-height: 90%;
+                           border: round $accent; padding: 0 1; background: $surface; }
+    """
+
+    def __init__(self, words: Words, view: dict[str, Any], seat: int) -> None:
+        super().__init__()
+        self.words = words
+        self.view = view
+        self.seat = seat
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="city-box"):
+            yield Static(self._text(), id="city-text")
+
+    def _text(self) -> Text:
+        w = self.words
+        tr = w.tr
+        player = self.view["players"][self.seat]
+        text = Text(w.name(self.seat), "bold underline")
+        if self.seat == self.view.get("seat"):
+            text.append(" " + tr.gettext("(you)"), "italic")
+        text.append("  ")
+        text.append(tr.ngettext("{n} gold", "{n} gold", player["gold"]))
+        text.append(" · ")
+        text.append(tr.ngettext("{n} card", "{n} cards", player["hand_size"]))
+        characters = player.get("characters", [])
+        if characters:
+            text.append(" · " + tr.gettext(", ").join(character_label(w, c) for c in characters))
+        text.append("\n")
+        text.append_text(city_summary(w, player, self.view.get("complete_at")))
+        beautified = set(player.get("beautified", []))
+        for district in player["city"]:
+            text.append("\n")
+            text.append_text(district_chip(w, district, beautified=district in beautified))
+            power = present.card_info(w.edition, district, w.lang).power
+            if power:
+                text.append("\n    " + power, "italic dim")
+        if not player["city"]:
+            text.append("\n" + tr.gettext("No district built yet."), "dim")
+        text.append("\n\n" + tr.gettext("← → another player · Escape: back"), "dim")
+        return text
+
+    def action_turn(self, step: int) -> None:
+        """Show the next (or the previous) seat's city."""
+        self.seat = (self.seat + step) % len(self.view["players"])
+        self.query_one("#city-text", Static).update(self._text())
+
+    def action_close(self) -> None:
+        """Back to the table."""
+        self.dismiss(None)

@@ -8,11 +8,10 @@ or letter, so the table reads the same in a monochrome terminal or under ``NO_CO
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich import box
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
@@ -148,14 +147,14 @@ def colour_tag(w: Words, colour: str | None, *, word: bool = True) -> Text:
     """The colour's symbol with its word (or letter), styled: ``♛ noble``."""
     if not colour:
         return Text("")
-    label = present.colour_label(colour, w.lang)
+    label = present.colour_label(colour, w.lang, w.edition)
     return Text(f"{label.symbol} {label.word if word else label.letter}", colour_style(colour))
 
 
 def district_chip(w: Words, district: str, *, beautified: bool = False) -> Text:
     """A built district as a chip: symbol, letter, name and cost (``♛N Manor 3``)."""
     info = present.card_info(w.edition, district, w.lang)
-    label = present.colour_label(info.colour_id, w.lang) if info.colour_id else None
+    label = present.colour_label(info.colour_id, w.lang, w.edition) if info.colour_id else None
     cost = "" if info.cost is None else w.tr.number(info.cost + (1 if beautified else 0))
     head = f"{label.symbol}{label.letter}" if label else "·"
     text = Text(f"{head} {info.name} {cost}".rstrip(), colour_style(info.colour_id))
@@ -261,24 +260,86 @@ def colour_legend(w: Words) -> RenderableType:
     """Each colour's symbol and letter with its word."""
     items = []
     for colour in ("yellow", "blue", "green", "red", "purple"):
-        label = present.colour_label(colour, w.lang)
+        label = present.colour_label(colour, w.lang, w.edition)
         items.append(Text(f"{label.symbol}{label.letter} {label.word}", colour_style(colour)))
     return Flow(items)
 
 
-def players_table(w: Words, view: dict[str, Any], *, compact: bool = False) -> Table:
-    """One row per seat: who is to move, the crown, name, gold, cards in hand, known
-    characters, and the city as coloured chips with costs (``5/8`` built of the goal).
-    ``compact`` (a narrow terminal) puts the characters under the name and leaves out the
-    bots' levels."""
+def city_summary(w: Words, player: dict[str, Any], goal: int | None) -> Text:
+    """A city in one short piece: built of the goal, then each colour's symbol with how many
+    districts of that colour (``5/8 ♛2 ✝1 ★2``; the colour legend names the symbols)."""
+    built = player["city"]
     tr = w.tr
-    table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, padding=(0, 1))
+    text = Text(tr.number(f"{len(built)}/{goal}" if goal else len(built)), "bold")
+    if player.get("complete"):
+        text.append(" ✓", "bold")
+    counts: dict[str, int] = {}
+    for district in built:
+        colour = present.card_info(w.edition, district, w.lang).colour_id or ""
+        counts[colour] = counts.get(colour, 0) + 1
+    for colour in (*COLOUR_STYLES, ""):
+        if counts.get(colour):
+            label = present.colour_label(colour, w.lang) if colour else None
+            text.append("  ")
+            text.append(
+                f"{label.symbol if label else '·'}{tr.number(counts[colour])}", colour_style(colour)
+            )
+    if player.get("museum_size"):
+        text.append("  ")
+        text.append(
+            tr.ngettext(
+                "({n} card in the Museum)", "({n} cards in the Museum)", player["museum_size"]
+            ),
+            "dim",
+        )
+    return text
+
+
+def city_chips(w: Words, player: dict[str, Any], goal: int | None) -> Flow:
+    """A city in full: built of the goal, then every district as a chip with its cost."""
+    built = player["city"]
+    tr = w.tr
+    count = tr.number(f"{len(built)}/{goal}" if goal else len(built))
+    chips = [Text(count + (" ✓" if player.get("complete") else ""), "bold")]
+    beautified = set(player.get("beautified", []))
+    chips += [district_chip(w, d, beautified=d in beautified) for d in built]
+    if player.get("museum_size"):
+        chips.append(
+            Text(
+                tr.ngettext(
+                    "({n} card in the Museum)", "({n} cards in the Museum)", player["museum_size"]
+                ),
+                "dim",
+            )
+        )
+    return Flow(chips)
+
+
+def players_table(
+    w: Words,
+    view: dict[str, Any],
+    *,
+    compact: bool = False,
+    expanded: Collection[int] | None = None,
+) -> Table:
+    """One row per seat: who is to move, the crown, name, gold, cards in hand, known
+    characters, and the city. A seat in ``expanded`` (every seat when ``None``) shows its
+    city as coloured chips with names and costs, the others in one short summary
+    (``5/8 ♛2 ✝1``), so every row stays on screen in a small terminal. ``compact`` (a
+    narrow terminal) leaves out the bots' levels."""
+    tr = w.tr
+    table = Table(
+        box=None,
+        expand=True,
+        pad_edge=False,
+        padding=(0, 1),
+        header_style="bold dim",
+    )
     table.add_column("", width=2, no_wrap=True)
-    table.add_column(tr.gettext("Player"), min_width=10, max_width=14 if compact else 24)
+    table.add_column(tr.gettext("Player"), min_width=8, max_width=16 if compact else 24)
     table.add_column(tr.gettext("Gold"), justify="right", no_wrap=True)
     table.add_column(tr.gettext("Cards"), justify="right", no_wrap=True)
-    if not compact:
-        table.add_column(tr.gettext("Character"), min_width=10, max_width=16)
+    table.add_column(tr.gettext("Character"), min_width=6, max_width=14 if compact else 18)
     table.add_column(tr.gettext("City"), ratio=1, min_width=12)
     me = view.get("seat")
     goal = view.get("complete_at")
@@ -298,43 +359,58 @@ def players_table(w: Words, view: dict[str, Any], *, compact: bool = False) -> T
             if chars:
                 chars.append("\n")
             chars.append(character_label(w, c), "bold" if seat == me else "")
-        built = p["city"]
-        count = tr.number(f"{len(built)}/{goal}" if goal else len(built))
-        chips = [Text(count + (" ✓" if p.get("complete") else ""), "bold")]
-        beautified = set(p.get("beautified", []))
-        chips += [district_chip(w, d, beautified=d in beautified) for d in built]
-        if p.get("museum_size"):
-            chips.append(
-                Text(
-                    tr.ngettext(
-                        "({n} card in the Museum)",
-                        "({n} cards in the Museum)",
-                        p["museum_size"],
-                    ),
-                    "dim",
-                )
-            )
-        city = Flow(chips)
-        cells: list[RenderableType] = [mark, name, tr.number(p["gold"]), tr.number(p["hand_size"])]
-        if compact:
-            if chars:
-                name.append("\n")
-                name.append_text(chars)
+        city: RenderableType
+        if expanded is None or seat in expanded:
+            city = city_chips(w, p, goal)
         else:
-            cells.append(chars)
-        cells.append(city)
-        table.add_row(*cells, style="on grey15" if view.get("to_move") == seat else None)
+            city = city_summary(w, p, goal)
+        table.add_row(
+            mark,
+            name,
+            tr.number(p["gold"]),
+            tr.number(p["hand_size"]),
+            chars,
+            city,
+            style="on grey15" if view.get("to_move") == seat else None,
+        )
     return table
 
 
-def table_panel(w: Words, view: dict[str, Any], *, compact: bool = False) -> RenderableType:
-    """The whole public table: characters, the colour legend and the players (``compact``:
-    for a narrow terminal)."""
-    return Group(
-        character_track(w, view, legend=not compact),
-        players_table(w, view, compact=compact),
-        colour_legend(w),
-    )
+def hand_line(w: Words, view: dict[str, Any]) -> RenderableType:
+    """The viewer's hand in one flowing line of chips (``Your hand: ⚔M Battlefield 3 …``),
+    for a terminal without room for the hand's panel; nothing for a hidden hand."""
+    me = view.get("seat")
+    if me is None:
+        return Text("")
+    cards = view["players"][me].get("hand", [])
+    label = Text(w.tr.gettext("Your hand") + ":", "bold")
+    if not cards:
+        return Flow([label, Text(w.tr.gettext("(no cards)"), "dim")])
+    return Flow([label, *(district_chip(w, d) for d in cards)])
+
+
+def table_panel(
+    w: Words,
+    view: dict[str, Any],
+    *,
+    compact: bool = False,
+    expanded: Collection[int] | None = None,
+    legend: bool = True,
+    marks: bool = True,
+    hand: bool = False,
+) -> RenderableType:
+    """The whole public table: characters (with the legend of their ``marks``), the players
+    (cities of ``expanded`` seats in full), the colour ``legend`` and, with ``hand``, the
+    viewer's hand as chips."""
+    parts: list[RenderableType] = [
+        character_track(w, view, legend=marks),
+        players_table(w, view, compact=compact, expanded=expanded),
+    ]
+    if hand:
+        parts.append(hand_line(w, view))
+    if legend:
+        parts.append(colour_legend(w))
+    return Group(*parts)
 
 
 def hand_entry(w: Words, district: str) -> Text:
@@ -342,7 +418,7 @@ def hand_entry(w: Words, district: str) -> Text:
     info = present.card_info(w.edition, district, w.lang)
     text = Text()
     tag = colour_tag(w, info.colour_id)
-    width = max(len(present.colour_label(c, w.lang).word) for c in COLOUR_STYLES) + 2
+    width = max(len(present.colour_label(c, w.lang, w.edition).word) for c in COLOUR_STYLES) + 2
     tag.pad_right(width - tag.cell_len)
     text.append_text(tag)
     cost = w.tr.number(info.cost) if info.cost is not None else "-"
