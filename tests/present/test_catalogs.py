@@ -1,9 +1,10 @@
 """Issue 11: the gettext catalogs of fa, ru, ko and vi are complete, well formed and use the
 seeds' card names.
 
-Every msgid Babel extracts from the sources (``babel.cfg``'s keywords) must have a non-empty,
-non-fuzzy translation in every catalog, with the same ``{placeholders}`` as the English, and
-each catalog's plural forms must be the ones its language counts with.
+Every msgid Babel extracts from the sources (``babel.cfg``'s keywords), and every key of the
+browser's ``web/i18n/en.json`` (the context ``web:<key>``, tools/web_i18n.py), must have a
+non-empty, non-fuzzy translation in every catalog, with the same ``{placeholders}`` as the
+English, and each catalog's plural forms must be the ones its language counts with.
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ from citadels.present.names import (
     EDITION_TITLES,
     PRESET_NAMES,
     PRESET_TITLES,
+    SETUP_ADVICE,
 )
+from tests.helpers import tool
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -42,16 +45,48 @@ PLURALS = {
 }
 
 
+#: The keywords of ``babel.cfg``/``make messages``: Babel's own (``gettext``, ``pgettext``…) and
+#: the project's markers.
+KEYWORDS = {
+    **DEFAULT_KEYWORDS,
+    "N_": None,
+    "NP_": (1, 2),
+    "NC_": ((1, "c"), 2),
+    "g": None,
+    "n": (1, 2),
+}
+
+
 @lru_cache(maxsize=1)
-def extracted() -> dict[Any, str]:
-    """Every msgid (a string, or a (singular, plural) pair) the sources mark, with where."""
-    keywords = {**DEFAULT_KEYWORDS, "N_": None, "NP_": (1, 2), "g": None, "n": (1, 2)}
-    found: dict[Any, str] = {}
-    for filename, line, message, *_ in extract_from_dir(
-        ROOT / "src" / "citadels", method_map=[("**.py", "python")], keywords=keywords
+def marked_in_sources() -> dict[tuple[str | None, Any], str]:
+    """Every (context, msgid) the sources mark (a msgid is a string or a (singular, plural)
+    pair; the context ``None`` when there is none), with where."""
+    found: dict[tuple[str | None, Any], str] = {}
+    for filename, line, message, _comments, context in extract_from_dir(
+        ROOT / "src" / "citadels", method_map=[("**.py", "python")], keywords=KEYWORDS
     ):
         key = message if isinstance(message, str) else tuple(message)
-        found.setdefault(key, f"{filename}:{line}")
+        found.setdefault((context, key), f"{filename}:{line}")
+    return found
+
+
+@lru_cache(maxsize=1)
+def extracted_in_context() -> dict[tuple[str | None, Any], str]:
+    """Every (context, msgid) of the template: those the sources mark and the browser's keys
+    (context ``web:<key>``, as tools/web_i18n.py adds them)."""
+    found = dict(marked_in_sources())
+    for context, msgid in tool("web_i18n").messages():
+        found.setdefault((context, msgid), "src/citadels/web/i18n/en.json")
+    return found
+
+
+@lru_cache(maxsize=1)
+def extracted() -> dict[Any, str]:
+    """Every msgid (a string, or a (singular, plural) pair) the sources mark, with where,
+    whatever its context."""
+    found: dict[Any, str] = {}
+    for (_context, key), where in marked_in_sources().items():
+        found.setdefault(key, where)
     return found
 
 
@@ -70,10 +105,10 @@ def test_every_msgid_is_translated_with_the_same_placeholders(lang: str) -> None
     cat = catalog(lang)
     nplurals = PLURALS[lang][0]
     problems = []
-    for msgid, where in extracted().items():
-        message = cat.get(msgid)
+    for (context, msgid), where in extracted_in_context().items():
+        message = cat.get(msgid, context=context)
         if message is None:
-            problems.append(f"missing: {msgid!r} ({where})")
+            problems.append(f"missing: {msgid!r} in context {context!r} ({where})")
             continue
         if message.fuzzy:
             problems.append(f"fuzzy: {msgid!r}")
@@ -96,7 +131,8 @@ def test_every_msgid_is_translated_with_the_same_placeholders(lang: str) -> None
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_no_catalog_keeps_a_msgid_the_sources_dropped(lang: str) -> None:
-    stale = [m.id for m in catalog(lang) if m.id and m.id not in extracted()]
+    marked = extracted_in_context()
+    stale = [(m.context, m.id) for m in catalog(lang) if m.id and (m.context, m.id) not in marked]
     assert not stale, stale
 
 
@@ -126,6 +162,7 @@ def test_the_marked_names_are_every_name_of_every_edition() -> None:
         for card in edition.districts.values():
             assert DISTRICT_NAMES[card.id] == card.name
         assert EDITION_TITLES[edition.id] == edition.title
+        assert not edition.setup_advice or edition.setup_advice in SETUP_ADVICE
         for preset in edition.presets.values():
             assert preset.title in PRESET_TITLES
             assert PRESET_NAMES[preset.id] == preset.id.replace("_", " ").title()
@@ -152,7 +189,6 @@ SEED_NAMES = {
         "keep": "قورخانه",
         "observatory": "رصدخانه",
         "graveyard": "گورستان",
-        "laboratory": "کیمیاگری",
         "smithy": "آهنگری",
     },
     "ru": {
@@ -196,6 +232,34 @@ SEED_NAMES = {
         "bell_tower": "Tháp Chuông",
     },
 }
+
+
+#: Seed 001, the Dezh rulebook, names four characters and the Laboratory its own way: a `dezh`
+#: game uses its words (the edition's context, S3 of the 2026-12 review); the other editions
+#: keep seed 000's, and the Laboratory, whose Dezh word «کیمیاگری» ("alchemy") sits beside the
+#: Alchemist «کیمیاگر» in Dark City, is «آزمایشگاه» there.
+DEZH_NAMES = {
+    "assassin": "آدمکش",
+    "thief": "راهزن",
+    "magician": "تردست",
+    "king": "شاه",
+    "bishop": "حکیم",
+    "merchant": "تاجر",
+    "architect": "معمار",
+    "warlord": "سردار",
+    "tavern": "کاروانسرا",
+    "laboratory": "کیمیاگری",
+    "keep": "قورخانه",
+}
+
+
+def test_a_dezh_game_uses_the_dezh_rulebooks_names() -> None:
+    for card_id, name in DEZH_NAMES.items():
+        assert card_name("dezh", card_id, "fa") == name, card_id
+    assert card_name("basic", "thief", "fa") == "دزد"
+    assert card_name("classic", "laboratory", "fa") == "آزمایشگاه"
+    # Another language, without a Dezh rulebook, keeps its one name.
+    assert card_name("dezh", "thief", "ru") == card_name("classic", "thief", "ru") == "Вор"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -81,7 +81,7 @@ def test_replay_narrates_in_the_chosen_language(tmp_path: Path) -> None:
     result = invoke("replay", str(record), LANG="ko_KR.UTF-8")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "1 라운드" in out and "결과" in out and "게임 시작" in out
+    assert "1라운드" in out and "결과" in out and "게임 시작" in out
     assert "Round" not in out and "Result" not in out
 
 

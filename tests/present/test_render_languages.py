@@ -139,3 +139,24 @@ def test_korean_particles_agree_with_the_card_name() -> None:
     assert render_event("classic", palace, "ko").endswith("궁전을 꾸밉니다.")
     assert render_event("classic", fortress, "ko").endswith("요새를 꾸밉니다.")
     assert "(를)" not in render_event("classic", fortress, "ko")
+
+
+@pytest.mark.parametrize(
+    ("lang", "gave", "got", "expected"),
+    [
+        ("en", 1, 4, "Seat 0 exchanges hands with Seat 1 (1 card for 4)."),
+        ("en", 4, 1, "Seat 0 exchanges hands with Seat 1 (4 cards for 1)."),
+        ("ru", 1, 4, "(1 карту на 4)"),
+        ("ru", 3, 1, "(3 карты на 1)"),
+        ("ru", 5, 2, "(5 карт на 2)"),
+    ],
+)
+def test_a_hand_exchange_counts_the_cards_given_in_the_plural_they_take(
+    lang: str, gave: int, got: int, expected: str
+) -> None:
+    # C-22 (RULES.md): the Magician swaps whole hands; the log says how many cards went
+    # each way, "1 card for 4" and not "1 cards for 4".
+    text = render_event(
+        "classic", {"kind": "exchange_hands", "seat": 0, "with": 1, "gave": gave, "got": got}, lang
+    )
+    assert expected in text

@@ -39,9 +39,12 @@ class _Words:
     ) -> None:
         self.view = view
         self.tr = tr
-        self.g = tr.gettext
         self.names = names
         self.edition: Edition = get_edition(str(view.get("edition", "classic")))
+
+    def g(self, message: str, **fields: Any) -> str:
+        """``message`` translated, in the edition's context first (its rulebook's names)."""
+        return self.tr.pgettext(self.edition.id, message, **fields)
 
     def card(self, card_id: str) -> str:
         return card_name(self.edition, card_id, self.tr.lang)
@@ -160,7 +163,7 @@ def _income(w: _Words, a: A.TakeIncome) -> str:
                 "Take income, {n} of it as a card", "Take income, {n} of it as cards", a.cards
             )
         return w.g("Take income")
-    colour = colour_label(card.colour, w.tr.lang).word
+    colour = colour_label(card.colour, w.tr.lang, w.edition).word
     if a.cards:
         return w.tr.ngettext(
             "Take income for your {colour} districts, {n} of it as a card",
@@ -301,7 +304,7 @@ _WORDS: dict[type[Action], Callable[[_Words, Any], str]] = {
     A.SpyOn: lambda w, a: w.g(
         "Spy on {seat} for {colour} districts",
         seat=w.seat(a.seat),
-        colour=colour_label(a.colour, w.tr.lang).word,
+        colour=colour_label(a.colour, w.tr.lang, w.edition).word,
     ),
     A.ExchangeHands: lambda w, a: w.tr.ngettext(
         "Exchange hands with {seat} ({n} card)",

@@ -2,12 +2,14 @@
 
 Our own wording, written from the project's rules (RULES.md, CARDS.md, docs/rules.md), never
 copied from a rulebook. A table entry maps an edition id (or ``"*"``: every edition that has
-the card) to its text; the texts are marked ``N_`` and translated when shown.
+the card) to its text; the texts are marked ``N_`` and translated when shown, in the edition's
+context first (``NC_("dezh", …)`` marks a text that names a card the edition's rulebook names its
+own way, see ``names.EDITION_NAMES``).
 """
 
 from __future__ import annotations
 
-from citadels.present.i18n import N_
+from citadels.present.i18n import N_, NC_
 
 #: The `basic` ruling of every character with an automatic part (B-1).
 INCOME_AUTOMATIC = N_(
@@ -288,7 +290,8 @@ CHARACTER_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "bishop": {
         "basic": (N_("A murdered Bishop protects nothing."),),
-        "dezh": (N_("A murdered Bishop protects nothing."),),
+        # The edition's own names (seed 001's Bishop): looked up in its context first.
+        "dezh": (NC_("dezh", "A murdered Bishop protects nothing."),),
         "*": (
             N_("A murdered Bishop protects nothing."),
             N_("If the Witch bewitches the Bishop, her city is protected instead of his."),
@@ -309,7 +312,7 @@ CHARACTER_RULINGS: dict[str, dict[str, tuple[str, ...]]] = {
         "dezh": (
             N_("A district of cost 1 is destroyed for free."),
             N_("Your own city is allowed; a completed city is not."),
-            N_("Never the Keep, nor a living Bishop's districts."),
+            NC_("dezh", "Never the Keep, nor a living Bishop's districts."),
         ),
         "classic": (
             N_("Destroying ends your turn: it is the last thing you do."),

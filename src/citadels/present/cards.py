@@ -66,8 +66,8 @@ def card_info(edition: Edition | str, card_id: str, lang: str = "en") -> CardInf
             rank=c.rank,
             cost=None,
             colour=COLOUR_KINDS.get(c.colour) if c.colour else None,
-            power=tr.gettext(power) if power else "",
-            rulings=tuple(tr.gettext(r) for r in rulings),
+            power=tr.pgettext(ed.id, power) if power else "",
+            rulings=tuple(tr.pgettext(ed.id, r) for r in rulings),
             colour_id=c.colour,
         )
     if card_id in ed.districts:
@@ -81,8 +81,8 @@ def card_info(edition: Edition | str, card_id: str, lang: str = "en") -> CardInf
             rank=None,
             cost=d.cost,
             colour=COLOUR_KINDS.get(d.colour),
-            power=tr.gettext(power) if power else "",
-            rulings=tuple(tr.gettext(r) for r in rulings),
+            power=tr.pgettext(ed.id, power) if power else "",
+            rulings=tuple(tr.pgettext(ed.id, r) for r in rulings),
             colour_id=d.colour,
             bonus=d.bonus,
         )

@@ -23,6 +23,14 @@ ERROR_TEXTS: dict[str, str] = {
     "corrupt_state": N_("The saved game cannot be read."),
     "unknown_card": N_("There is no such card."),
     "unknown_edition": N_("There is no such edition."),
+    "rate_limited": N_("Too many requests at once; wait a moment and try again."),
+    "too_many_connections": N_(
+        "Too many connections from your address; close a tab and try again."
+    ),
+    "spectators_full": N_("This table has as many spectators as it can take; try again later."),
+    "hints_off": N_("The host did not allow hints at this table."),
+    "busy": N_("The server is busy with other reviews and hints; try again in a moment."),
+    "table_busy": N_("This table is already waiting for a review or a hint; try again soon."),
 }
 
 #: What each cause (an error's ``reason``, set where it is raised) means, filled in from the

@@ -22,8 +22,14 @@ class _Ctx:
         self.edition = edition
         self.tr = tr
         self.names = names
-        self.g = tr.gettext
-        self.n = tr.ngettext
+
+    def g(self, message: str, **fields: Any) -> str:
+        """``message`` translated, in the edition's context first (its rulebook's names)."""
+        return self.tr.pgettext(self.edition.id, message, **fields)
+
+    def n(self, singular: str, plural: str, n: int, **fields: Any) -> str:
+        """A plural pair translated for ``n``, in the edition's context first."""
+        return self.tr.npgettext(self.edition.id, singular, plural, n, **fields)
 
     def seat(self, seat: Any) -> str:
         return seat_label(seat if isinstance(seat, int) else None, self.names, self.tr.lang)
@@ -35,9 +41,15 @@ class _Ctx:
         names = [self.card(i) for i in ids]
         return self.g(", ").join(names) if names else self.g("nothing")
 
+    def characters(self, ids: Iterable[Any]) -> str:
+        """A list of characters, each written as the language writes one name inside a
+        sentence (Russian quotes each: «Аббат», «Сборщик налогов»)."""
+        names = [self.tr.pgettext("name in a list", "{name}", name=self.card(i)) for i in ids]
+        return self.g(", ").join(names) if names else self.g("nothing")
+
     def colour(self, colour: Any) -> str:
         try:
-            return colour_label(str(colour), self.tr.lang).word
+            return colour_label(str(colour), self.tr.lang, self.edition).word
         except ValueError:
             return str(colour)
 
@@ -81,8 +93,8 @@ def _with_secret(plain: str, secret: str, key: str, other: str = "") -> _Render:
             fields["other"] = c.seat(d.get(other))
         if key in d:
             fields["card"] = c.card(d[key])
-            return c.tr.gettext(secret, **_safe(fields))
-        return c.tr.gettext(plain, **_safe(fields))
+            return c.g(secret, **_safe(fields))
+        return c.g(plain, **_safe(fields))
 
     return render
 
@@ -115,6 +127,18 @@ def _reveal(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
             **fields,
         )
     return c.g("{who} is the {character}, murdered, and gathers thanks to the Hospital.", **fields)
+
+
+def _exchange_hands(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
+    # The count given decides the plural ("1 card for 4", "4 cards for 1").
+    return c.n(
+        "{who} exchanges hands with {other} ({n} card for {got}).",
+        "{who} exchanges hands with {other} ({n} cards for {got}).",
+        int(d.get("gave") or 0),
+        who=c.seat(s),
+        other=c.seat(d.get("with")),
+        got=d.get("got"),
+    )
 
 
 def _call(c: _Ctx, s: Any, d: Mapping[str, Any]) -> str:
@@ -317,7 +341,7 @@ def _simple(msgid: str, **cards: str) -> _Render:
                 fields[name] = c.cards(d.get(source[6:], []))
             else:
                 fields[name] = c.card(d.get(source, ""))
-        return c.tr.gettext(msgid, **fields)
+        return c.g(msgid, **fields)
 
     return render
 
@@ -366,9 +390,7 @@ _RENDER: dict[str, _Render] = {
     "city_complete": _city_complete,
     "murder": _simple(N_("The Assassin murders the {character}."), character="character"),
     "rob": _simple(N_("The Thief will rob the {character}."), character="character"),
-    "exchange_hands": _simple(
-        N_("{who} exchanges hands with {other} ({gave} cards for {got})."), other="seat:with"
-    ),
+    "exchange_hands": _exchange_hands,
     "redraw": _redraw,
     "destroy": _simple(
         N_("{who} destroys the {district} of {target} for {paid} gold."),
@@ -401,13 +423,13 @@ _RENDER: dict[str, _Render] = {
     "warrants": lambda c, s, d: (
         c.g(
             "The Magistrate puts warrants on the {characters}; the signed one is on the {signed}.",
-            characters=c.cards(d.get("characters", [])),
+            characters=c.characters(d.get("characters", [])),
             signed=c.card(d["signed"]),
         )
         if "signed" in d
         else c.g(
             "The Magistrate puts warrants on the {characters}.",
-            characters=c.cards(d.get("characters", [])),
+            characters=c.characters(d.get("characters", [])),
         )
     ),
     "warrant_passed": _simple(
@@ -424,13 +446,13 @@ _RENDER: dict[str, _Render] = {
     "threats": lambda c, s, d: (
         c.g(
             "The Blackmailer threatens the {characters}; the flowered threat is on the {flowered}.",
-            characters=c.cards(d.get("characters", [])),
+            characters=c.characters(d.get("characters", [])),
             flowered=c.card(d["flowered"]),
         )
         if "flowered" in d
         else c.g(
             "The Blackmailer threatens the {characters}.",
-            characters=c.cards(d.get("characters", [])),
+            characters=c.characters(d.get("characters", [])),
         )
     ),
     "ransom": _simple(

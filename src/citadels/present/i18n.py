@@ -12,6 +12,13 @@ Literal msgids in ``tr.gettext("…")``, ``tr.ngettext("…", "…", n)`` (also 
 aliases ``g``/``n`` of the renderers), ``N_("…")`` and ``NP_("…", "…")`` (markers for texts kept
 in tables and translated when shown) are what Babel extracts, as ``babel.cfg`` says.
 
+Contexts: ``tr.pgettext(context, "…")`` translates a msgid in a context (gettext's ``msgctxt``),
+for English that means two things (``pgettext("score table", "Rank")`` is the finishing place,
+plain ``"Rank"`` a character's rank) and for the words an edition's own rulebook has (the
+context is the edition id: ``pgettext("dezh", "Thief")``). A context the catalog has no entry
+for falls back to the plain msgid's translation, so an edition's context only overrides what
+differs. ``NC_(context, "…")`` marks such a msgid kept in a table.
+
 Numbers: in Persian the integers filled into a sentence are written in Persian digits
 (``۱۲``), as a Persian reader expects; every other language keeps ASCII digits. Names filled
 into a right-to-left sentence are wrapped in Unicode isolates (FSI … PDI), so a Latin name
@@ -61,6 +68,13 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+def NC_(context: str, message: str) -> str:
+    """Mark a literal for extraction in ``context`` (a ``msgctxt``) without translating it now;
+    it is translated with ``tr.pgettext(context, message)``."""
+    del context
+    return message
+
+
 def localize_digits(text: str, lang: str) -> str:
     """``text`` with its ASCII digits written as ``lang`` writes them (Persian: ``۰``–``۹``)."""
     digits = DIGITS.get(lang)
@@ -70,29 +84,83 @@ def localize_digits(text: str, lang: str) -> str:
 
 
 # Korean particles written for either ending, ``을(를)``: the right one is chosen from the
-# syllable before it once the placeholders are filled (a batchim takes 을/이/은/과/으로).
-_KO_PARTICLE = re.compile(r"([\uac00-\ud7a3])(을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로)")
+# sound the noun before them ends with, once the placeholders are filled (a final consonant,
+# batchim, takes 을/이/은/과/으로; ㄹ takes 로).
+_KO_PARTICLE = re.compile(r"을\(를\)|이\(가\)|은\(는\)|와\(과\)|\(으\)로")
 _KO_FORMS = {
     "을(를)": ("을", "를"),
     "이(가)": ("이", "가"),
     "은(는)": ("은", "는"),
     "와(과)": ("과", "와"),
 }
+#: The final consonant (jongseong index, 0 for none) of each digit read in Sino-Korean:
+#: 영, 일, 이, 삼, 사, 오, 육, 칠, 팔, 구.
+_KO_DIGIT_FINALS = (21, 8, 0, 16, 0, 0, 1, 8, 8, 0)
+#: The final consonant of a number ending in zeros, by their count: 십, 백, 천, then 만 (4–7
+#: zeros), 억 (8–11), 조 (12 and more).
+_KO_ZEROS_FINALS = (None, 17, 1, 4, 4, 4, 4, 4, 1, 1, 1, 1, 0)
+#: Closing quotes a particle may follow; it agrees with the word inside them.
+_KO_CLOSING_QUOTES = "\"'»”’」』〉》"
+_KO_BRACKETS = {")": "(", "]": "[", "）": "（"}
+
+
+def _korean_final(text: str) -> int | None:
+    """The final consonant the end of ``text`` is read with (``0``: a vowel), or ``None``
+    when it cannot be known (Latin letters, symbols). A parenthesis or bracket at the end is an
+    aside the particle skips (``봇 2 (보통)`` ends in «2»); closing quotes are skipped too;
+    digits are read as a Sino-Korean number (``30`` is 삼십)."""
+    end = len(text)
+    while end:
+        last = text[end - 1]
+        if last in _KO_CLOSING_QUOTES:
+            end -= 1
+        elif last in _KO_BRACKETS:
+            opening = text.rfind(_KO_BRACKETS[last], 0, end - 1)
+            if opening <= 0:
+                return None
+            end = len(text[:opening].rstrip())
+        else:
+            break
+    if not end:
+        return None
+    last = text[end - 1]
+    if "\uac00" <= last <= "\ud7a3":
+        return (ord(last) - 0xAC00) % 28
+    if not last.isascii() or not last.isdigit():
+        return None
+    start = end
+    while start and text[start - 1].isascii() and text[start - 1].isdigit():
+        start -= 1
+    digits = text[start:end]
+    stripped = digits.rstrip("0")
+    if not stripped:
+        return _KO_DIGIT_FINALS[0]
+    zeros = len(digits) - len(stripped)
+    if not zeros:
+        return _KO_DIGIT_FINALS[int(stripped[-1])]
+    return _KO_ZEROS_FINALS[min(zeros, len(_KO_ZEROS_FINALS) - 1)]
 
 
 def korean_particles(text: str) -> str:
     """``text`` with each two-way Korean particle (``성을(를)``) made the one its noun takes
-    (``성을``, ``시장을``, ``도시로``)."""
-
-    def pick(match: re.Match[str]) -> str:
-        syllable, particle = match.group(1), match.group(2)
-        final = (ord(syllable) - 0xAC00) % 28  # 0: no final consonant; 8: ㄹ
-        if particle == "(으)로":
-            return syllable + ("로" if final in (0, 8) else "으로")
-        with_final, without = _KO_FORMS[particle]
-        return syllable + (with_final if final else without)
-
-    return _KO_PARTICLE.sub(pick, text)
+    (``성을``, ``시장을``, ``도시로``, ``봇 2 (보통)와``, ``30으로``); after a noun whose sound
+    cannot be known (a name in Latin letters) the two-way form stays."""
+    out: list[str] = []
+    done = 0
+    for match in _KO_PARTICLE.finditer(text):
+        out.append(text[done : match.start()])
+        done = match.end()
+        particle = match.group()
+        final = _korean_final(text[: match.start()])
+        if final is None:
+            out.append(particle)
+        elif particle == "(으)로":
+            out.append("로" if final in (0, 8) else "으로")
+        else:
+            with_final, without = _KO_FORMS[particle]
+            out.append(with_final if final else without)
+    out.append(text[done:])
+    return "".join(out)
 
 
 class Translator:
@@ -108,6 +176,26 @@ class Translator:
         decimal separator ``٫`` for a fraction)."""
         text = localize_digits(str(value), self.lang)
         return text.replace(".", "٫") if self.lang == "fa" and isinstance(value, float) else text
+
+    def decimal(self, value: float, digits: int = 0) -> str:
+        """A number with ``digits`` decimals and its thousands grouped, as this language writes
+        it (``12,345.7``; Russian ``12 345,7``; Persian ``۱۲٬۳۴۵٫۷``), by Babel's CLDR data."""
+        from babel.numbers import format_decimal
+
+        pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+        text = format_decimal(value, pattern, locale=self.lang, numbering_system="default")
+        return localize_digits(text, self.lang)
+
+    def percent(self, value: float, digits: int = 1) -> str:
+        """A share (``0.457``) as a percentage with ``digits`` decimals (``45.7%``, Russian
+        ``45,7 %``, Persian ``۴۵٫۷٪``)."""
+        from babel.numbers import format_percent
+
+        pattern = "#,##0" + ("." + "0" * digits if digits > 0 else "") + "%"
+        text = format_percent(value, pattern, locale=self.lang, numbering_system="default")
+        if self.lang == "fa":
+            text = text.replace("%", "٪")  # ARABIC PERCENT SIGN, as Persian writes it
+        return localize_digits(text, self.lang)
 
     def _fields(self, fields: Mapping[str, Any]) -> dict[str, Any]:
         """Placeholder values as this language shows them: integers in its digits, and in a
@@ -137,6 +225,35 @@ class Translator:
         """The singular or plural form for ``n`` (as this language counts), filled in;
         ``{n}`` is always available."""
         text = self._catalog.ngettext(singular, plural, n)
+        return self._finish(text.format(**self._fields({"n": n, **fields})))
+
+    def has_context(self, context: str, message: str) -> bool:
+        """Whether the catalog translates ``message`` (a msgid, or a plural pair's singular)
+        in ``context`` itself."""
+        entries = getattr(self._catalog, "_catalog", None)  # a GNUTranslations' messages
+        if not isinstance(entries, dict):
+            return False
+        key = f"{context}\x04{message}"
+        return key in entries or (key, 0) in entries
+
+    def pgettext(self, context: str, message: str, **fields: Any) -> str:
+        """``message`` in ``context`` (its ``msgctxt``), filled in; the plain translation of
+        ``message`` when the catalog has none in that context."""
+        if self.has_context(context, message):
+            text = self._catalog.pgettext(context, message)
+        else:
+            text = self._catalog.gettext(message)
+        if not fields:
+            return text
+        return self._finish(text.format(**self._fields(fields)))
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int, **fields: Any) -> str:
+        """The plural form for ``n`` of a pair in ``context``, filled in; the plain pair's
+        translation when the catalog has none in that context."""
+        if self.has_context(context, singular):
+            text = self._catalog.npgettext(context, singular, plural, n)
+        else:
+            text = self._catalog.ngettext(singular, plural, n)
         return self._finish(text.format(**self._fields({"n": n, **fields})))
 
     def _finish(self, text: str) -> str:

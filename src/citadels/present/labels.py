@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from citadels.editions import EDITIONS, Edition
 from citadels.errors import CitadelsError
-from citadels.present.i18n import N_, translator
+from citadels.present.i18n import N_, NC_, translator
 
 
 class UnknownCard(CitadelsError, KeyError):
@@ -44,13 +44,15 @@ def get_edition(edition: Edition | str) -> Edition:
 
 
 def card_name(edition: Edition | str, card_id: str, lang: str = "en") -> str:
-    """The name of a character or district of ``edition`` in ``lang`` (``"Market"``); an id
-    the edition does not know is shown in title case rather than failing."""
+    """The name of a character or district of ``edition`` in ``lang`` (``"Market"``): the
+    name the edition's own rulebook gives, where the catalog has one in the edition's context
+    (``names.EDITION_NAMES``), else the card's one name. An id the edition does not know is
+    shown in title case rather than failing."""
     ed = get_edition(edition)
     tr = translator(lang)
     card = ed.districts.get(card_id) or ed.characters.get(card_id)
     if card is not None:
-        return tr.gettext(card.name)
+        return tr.pgettext(ed.id, card.name)
     return str(card_id).replace("_", " ").title()
 
 
@@ -81,6 +83,12 @@ _COLOURS: dict[str, tuple[str, str, str]] = {
     "red": ("⚔", N_("military"), N_("M")),
     "purple": ("★", N_("unique"), N_("U")),
 }
+# The purple type as an edition's rulebook words it, in the edition's context: the classic
+# rulebooks say "purple" (ru seed 002 «Фиолетовый»), 2016 says "unique".
+_EDITION_PURPLE: dict[str, tuple[str, str]] = {
+    "classic": (NC_("classic", "unique"), NC_("classic", "U")),
+    "dezh": (NC_("dezh", "unique"), NC_("dezh", "U")),
+}
 #: The kind words (the contract's names) for each engine colour id, and back.
 COLOUR_KINDS: dict[str, str] = {
     "yellow": "noble",
@@ -110,9 +118,16 @@ def colour_id(colour: str) -> str:
     )
 
 
-def colour_label(colour: str, lang: str = "en") -> ColourLabel:
+def colour_label(
+    colour: str, lang: str = "en", edition: Edition | str | None = None
+) -> ColourLabel:
     """The symbol, word and letter of a district colour, given as the engine's id
-    (``"yellow"``) or as its kind (``"noble"``): ``("♛", "noble", "N")``."""
+    (``"yellow"``) or as its kind (``"noble"``): ``("♛", "noble", "N")``. With ``edition``,
+    the words its rulebook uses (the purple type of ``classic`` is «фиолетовый» in Russian,
+    2016's «уникальный»)."""
     symbol, word, letter = _COLOURS[colour_id(colour)]
     tr = translator(lang)
-    return ColourLabel(symbol, tr.gettext(word), tr.gettext(letter))
+    if edition is None:
+        return ColourLabel(symbol, tr.gettext(word), tr.gettext(letter))
+    context = get_edition(edition).id
+    return ColourLabel(symbol, tr.pgettext(context, word), tr.pgettext(context, letter))

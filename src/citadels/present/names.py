@@ -3,11 +3,16 @@
 The engine keeps plain data (``citadels.cards``, ``citadels.editions``): ids and English names.
 These tables mark the same English names for extraction, so the catalogs translate them; a
 test checks they hold every name of every edition.
+
+A card has one name in each language, whatever the edition, except where an edition's own
+rulebook names it otherwise: :data:`EDITION_NAMES` marks those names in the edition's context
+(``msgctxt "dezh"``), which :func:`citadels.present.card_name` looks up first. Every catalog has
+the entry; a language without such a rulebook gives it its one name.
 """
 
 from __future__ import annotations
 
-from citadels.present.i18n import N_
+from citadels.present.i18n import N_, NC_
 
 #: Every character's name, by id.
 CHARACTER_NAMES: dict[str, str] = {
@@ -100,6 +105,30 @@ DISTRICT_NAMES: dict[str, str] = {
     "thieves_den": N_("Thieves' Den"),
 }
 
+#: The names an edition's own rulebook gives (seed 001, the Dezh rulebook, has its own Thief,
+#: Magician, Bishop and Merchant, and calls the Laboratory «کیمیاگری», a word the other
+#: editions cannot use beside their Alchemist): edition -> card id -> name in its context.
+EDITION_NAMES: dict[str, dict[str, str]] = {
+    "dezh": {
+        "thief": NC_("dezh", "Thief"),
+        "magician": NC_("dezh", "Magician"),
+        "bishop": NC_("dezh", "Bishop"),
+        "merchant": NC_("dezh", "Merchant"),
+        "laboratory": NC_("dezh", "Laboratory"),
+    },
+}
+
+#: The sentences that name one of these cards in a game of that edition, marked in its
+#: context so that they use the edition's names (the renderers look every text up in the
+#: edition's context first).
+EDITION_SENTENCES: tuple[str, ...] = (
+    NC_("dezh", "The Thief ({thief}) takes {gold} gold from {who}."),
+    NC_("dezh", "The Thief will rob the {character}."),
+    NC_("dezh", "{who} discards a card for {gold} gold (Laboratory)."),
+    NC_("dezh", "{who} discards a card for {gold} gold (Laboratory): the {card}."),
+    NC_("dezh", "Discard the {district} for {gold} gold (Laboratory)"),
+)
+
 #: Every edition's title, by id.
 EDITION_TITLES: dict[str, str] = {
     "basic": N_("Basic (four colours, no purple)"),
@@ -107,6 +136,22 @@ EDITION_TITLES: dict[str, str] = {
     "classic": N_("Classic (2006 rulebook with Dark City)"),
     "2016": N_("Citadels 2016 (27 characters, 30 unique districts)"),
 }
+
+#: The rulebooks' advice for a custom setup (``Edition.setup_advice``), marked for translation.
+SETUP_ADVICE: tuple[str, ...] = (
+    N_(
+        "The rulebook suggests swapping one or two of the 8 base characters for Dark City "
+        "characters of the same rank (a rank-9 character may be added) and adding two or "
+        "three bonus purple districts, taking out one base purple for each further one. The "
+        "engine accepts more: any Dark City character for any rank, and any list of purple "
+        "districts from the pool."
+    ),
+    N_(
+        "The rulebook suggests the first game (the 8 base characters and its 14 unique "
+        "districts), then its named setups. The engine accepts any one character per rank "
+        "(rank 9 optional, needed for 8 players) and any 14 of the 30 unique districts."
+    ),
+)
 
 #: Every preset's name (its id in title case) and what it changes.
 PRESET_NAMES: dict[str, str] = {

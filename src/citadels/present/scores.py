@@ -52,7 +52,8 @@ def score_headers(lang: str = "en") -> tuple[str, ...]:
         tr.gettext("First"),
         tr.gettext("Complete"),
         tr.gettext("Bonus"),
-        tr.gettext("Rank"),
+        # The finishing place, not a character's rank (that is the plain "Rank").
+        tr.pgettext("score table", "Rank"),
         tr.gettext("Winner"),
         tr.gettext("Tie-break"),
         tr.gettext("Gold"),
