@@ -251,3 +251,20 @@ def first_pick() -> tuple[Game, int]:
     seat = game.to_move
     assert seat is not None
     return game, seat
+
+
+def tool(name: str) -> Any:
+    """A script of ``tools/`` loaded as a module (``tool("web_i18n")``), once per session."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    if name in sys.modules:
+        return sys.modules[name]
+    path = Path(__file__).resolve().parent.parent / "tools" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

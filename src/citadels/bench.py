@@ -20,6 +20,11 @@ from citadels.compiled import engine_name
 from citadels.engine import COMPILED
 from citadels.engine.actions import Action
 from citadels.engine.game import Game, new_game
+from citadels.present.i18n import N_, translator
+
+#: The engines ``BenchReport.engine`` names (``citadels.compiled.engine_name``), marked for
+#: translation.
+ENGINE_NAMES = (N_("compiled (mypyc)"), N_("pure Python"))
 
 #: Target throughput of random classic playouts on one core.
 GOAL_CLASSIC_GAMES_PER_SECOND = 500.0
@@ -200,19 +205,42 @@ def run_bench(
     )
 
 
-def markdown_table(report: BenchReport) -> str:
-    """The figures as a Markdown table (the one in the README)."""
+def markdown_table(report: BenchReport, lang: str = "en") -> str:
+    """The figures as a Markdown table (the one in the README), in ``lang``."""
+    tr = translator(lang)
+    engine = tr.gettext(report.engine or "pure Python")
+    heads = [
+        tr.gettext(h)
+        for h in (
+            N_("Edition"),
+            N_("Games/s"),
+            N_("Decisions/s"),
+            N_("µs/decision"),
+            N_("copy() µs"),
+            N_("view() µs"),
+            N_("view() µs, no log"),
+        )
+    ]
     lines = [
-        f"Random playouts on one core, {report.python}, {report.machine}, "
-        f"{report.engine or 'pure Python'} engine:",
+        tr.gettext(
+            "Random playouts on one core, {python}, {machine}, {engine} engine:",
+            python=report.python,
+            machine=report.machine,
+            engine=engine,
+        ),
         "",
-        "| Edition | Games/s | Decisions/s | µs/decision | copy() µs | view() µs | "
-        "view() µs, no log |",
+        "| " + " | ".join(heads) + " |",
         "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
     ]
     for t in report.timings:
-        lines.append(
-            f"| `{t.edition}` | {t.games_per_second:,.0f} | {t.decisions_per_second:,.0f} "
-            f"| {t.decision_us:.1f} | {t.copy_us:.1f} | {t.view_us:.0f} | {t.tail_view_us:.0f} |"
-        )
+        cells = [
+            f"`{t.edition}`",
+            tr.decimal(t.games_per_second),
+            tr.decimal(t.decisions_per_second),
+            tr.decimal(t.decision_us, 1),
+            tr.decimal(t.copy_us, 1),
+            tr.decimal(t.view_us),
+            tr.decimal(t.tail_view_us),
+        ]
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)

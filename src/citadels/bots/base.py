@@ -166,5 +166,8 @@ def make_bot(kind: str, *, seed: int | None = None, **params: Any) -> Bot:
     the bot's parameters."""
     kind = bot_kind(kind)
     cls, preset = _bot_classes()[kind]
-    bot: Bot = cls(seed, **{**preset, **check_bot_parameters(kind, params)})
+    # No parameters: nothing to check (reading the constructor's hints costs more than a
+    # decision of the simpler bots, and servers make a bot per decision).
+    checked = check_bot_parameters(kind, params) if params else {}
+    bot: Bot = cls(seed, **{**preset, **checked})
     return bot

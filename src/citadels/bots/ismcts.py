@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -214,8 +215,17 @@ def observed(action: Action) -> Hashable:
     return action
 
 
-_ROLLOUT_BOT = HeuristicBot(0)
-"""The player of ``bot_policy`` (its generator is the search's, set at every call)."""
+_ROLLOUT = threading.local()
+"""Per thread, the player of ``bot_policy`` (its generator is the search's, set at every
+call): one per thread, so two searches in two threads (a review and a hint, a bot) never
+draw from each other's generator, and each stays reproducible."""
+
+
+def _rollout_bot() -> HeuristicBot:
+    bot: HeuristicBot | None = getattr(_ROLLOUT, "bot", None)
+    if bot is None:
+        bot = _ROLLOUT.bot = HeuristicBot(0)
+    return bot
 
 
 def bot_policy(s: GameState, legal: list[Action], rng: random.Random) -> Action:
@@ -223,7 +233,7 @@ def bot_policy(s: GameState, legal: list[Action], rng: random.Random) -> Action:
     every seat of the rollout from that seat's view of the sampled game (without its log),
     its tie-breaks drawn from ``rng``: slower than ``heuristic_policy`` (about 30 µs a
     decision) but a far better model of how the seats play."""
-    bot = _ROLLOUT_BOT
+    bot = _rollout_bot()
     bot.rng = rng
     return bot.choose(player_view(s, rules.to_move(s), legal, len(s.log)), legal)
 
@@ -241,7 +251,7 @@ def modelled_policy(s: GameState, legal: list[Action], rng: random.Random) -> Ac
         return bot_policy(s, legal, rng)
     seat = rules.to_move(s)
     table = _Table(player_view(s, seat, legal, len(s.log)))
-    judge = _ROLLOUT_BOT
+    judge = _rollout_bot()
     scores = [
         judge.character_value(table, a.character, seat) / SEARCH_TEMPERATURE
         + _SEARCH_PICKS.get(a.character, 0.0)
@@ -478,6 +488,10 @@ class ISMCTSBot:
         started: float | None = None,
         favoured: Action | None = None,
         view: dict[str, Any] | None = None,
+        *,
+        floor: int = 0,
+        evaluate: Sequence[Action] = (),
+        evaluate_top: int = 0,
     ) -> Action:
         """Run the search on ``info`` and return the chosen action among ``legal_actions``.
 
@@ -486,7 +500,17 @@ class ISMCTSBot:
         iteration (a fraction of a millisecond to a few); the first iteration always runs.
         ``favoured`` (the heuristic's choice, when :attr:`prior` is set) gets a progressive
         bias at the root: ``prior / (visits + 1)`` added to its UCB value. ``view`` is the
-        seat's view the draft model reads (default: the information set's own)."""
+        seat's view the draft model reads (default: the information set's own).
+
+        ``floor`` (default 0: off) makes the estimates of some root actions rest on at least
+        ``floor`` iterations each, for a caller that compares them (the game review,
+        :mod:`citadels.review`): once the budget is spent, each action of ``evaluate`` and each
+        of the ``evaluate_top`` most visited actions that has fewer visits gets further
+        iterations that play it at the root and search on below it as usual. The chosen action
+        is still the one most visited within the budget; :attr:`last_stats` counts the extra
+        iterations too. Only with ``opponents`` ``"tree"`` or ``"model"`` and one worker."""
+        if floor > 0 and (self.opponents == "trees" or self.workers > 1):
+            raise ValueError("floor needs opponents 'tree' or 'model' and one worker")
         if self.workers > 1 and (self.iterations is None or self.iterations > 1):
             return self._search_in_parallel(info, legal_actions, started, favoured, view)
         rng = self.rng
@@ -515,18 +539,34 @@ class ISMCTSBot:
             else:
                 self._iterate(deal, root, rng, favoured)
             done += 1
-        self.last_iterations = done
         allowed = set(legal_actions)
+        order = {a: i for i, a in enumerate(legal_actions)}
         stats = {
             a: (ch.visits, ch.reward / ch.visits if ch.visits else 0.0)
             for a, ch in root.children.items()
             if a in allowed
         }
-        self.last_stats = stats
         if not stats:
+            self.last_iterations = done
+            self.last_stats = stats
             return legal_actions[rng.randrange(len(legal_actions))]
-        order = {a: i for i, a in enumerate(legal_actions)}
-        return max(stats, key=lambda a: (stats[a][0], stats[a][1], -order[a]))
+        choice = max(stats, key=lambda a: (stats[a][0], stats[a][1], -order[a]))
+        if floor > 0:
+            ranked = sorted(stats, key=lambda a: (-stats[a][0], -stats[a][1], order[a]))
+            wanted = [a for a in evaluate if a in allowed] + ranked[:evaluate_top]
+            for a in dict.fromkeys(wanted):
+                child = root.children.get(a)
+                for _ in range(floor - (child.visits if child is not None else 0)):
+                    self._iterate(deal, root, rng, None, a)
+                    done += 1
+            stats = {
+                a: (ch.visits, ch.reward / ch.visits if ch.visits else 0.0)
+                for a, ch in root.children.items()
+                if a in allowed
+            }
+        self.last_iterations = done
+        self.last_stats = stats
+        return choice
 
     def _search_in_parallel(
         self,
@@ -591,7 +631,10 @@ class ISMCTSBot:
         root: _Node,
         rng: random.Random,
         favoured: Action | None,
+        forced: Action | None = None,
     ) -> None:
+        """One iteration of the single tree; ``forced``, when given, is played at the root
+        (the bot's first decision in the deal) instead of the move UCB1 would choose."""
         s = deal(rng)
         last_round = s.round + self.horizon - 1
         me = root.mover
@@ -612,6 +655,18 @@ class ISMCTSBot:
             assert mover is not None
             if modelled and mover != me:
                 apply(s, policy(s, legal, rng))  # the opponent model, not the tree
+                continue
+            if forced is not None and mover == me and node is root and forced in legal:
+                child = root.children.get(forced)
+                expanded = child is None
+                if child is None:
+                    child = root.children[forced] = _Node(me)
+                node = child
+                apply(s, forced)
+                path.append(node)
+                forced = None
+                if expanded:
+                    break
                 continue
             keys: Sequence[Hashable] = legal if mover == me else [(mover, a) for a in legal]
             chosen, node, expanded = self._select(s, mover, node, legal, keys, rng, favoured, root)

@@ -9,7 +9,7 @@ from citadels.editions import Edition, Setup, canonical_options, get_edition, re
 from citadels.engine import legality, rules, scoring, serialize, views
 from citadels.engine.actions import Action, action_from_json
 from citadels.engine.scoring import Outcome
-from citadels.engine.state import OVER, GameState
+from citadels.engine.state import OVER, TURNS, GameState
 from citadels.errors import (
     CitadelsError,
     CorruptState,
@@ -143,6 +143,28 @@ class Game:
         rules.apply(self.state, action)
         self._legal = None
         self._actions.append(action)
+
+    def ends_turn(self, action: Action) -> bool:
+        """Whether playing ``action``, one of the legal actions, ends (or, for the Witch,
+        pauses) the turn of the character being played: ``EndTurn``, a destruction or an
+        exchange where the Warlord or Diplomat acts at the end of his turn, a bewitching,
+        the gather of a turn that is only a gather. Choices of the selection and answers
+        given outside the turn's own seat never do. Tried on a copy: the game is unchanged."""
+        t = self.state.turn
+        if t is None or self.state.phase != TURNS or self.to_move != t.seat:
+            return False
+        trial = self.copy()
+        trial.apply(action)
+        after = trial.state.turn
+        return (
+            after is None
+            or after.ending
+            or (after.seat, after.character)
+            != (
+                t.seat,
+                t.character,
+            )
+        )
 
     def _refuse(self, action: Action, seat: int | None) -> NoReturn:
         """Raise the error that says why ``action`` is not one of the legal actions."""

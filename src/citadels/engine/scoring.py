@@ -166,7 +166,7 @@ def provisional_score(s: GameState, viewer: int | None) -> Outcome:
 def _ranked(s: GameState, parts: list[Breakdown], characters: list[list[str] | None]) -> Outcome:
     order = s.edition.tiebreak
     keys = [
-        (parts[p.seat].total, *(tiebreak_value(s, p.seat, c, characters[p.seat]) for c in order))
+        (parts[p.seat].total, *[tiebreak_value(s, p.seat, c, characters[p.seat]) for c in order])
         for p in s.players
     ]
     results = []
