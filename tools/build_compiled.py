@@ -49,7 +49,7 @@ def missing_toolchain() -> str:
         import mypyc.build  # noqa: F401
         import setuptools  # type: ignore[import-untyped]  # noqa: F401
     except ImportError as exc:
-        return f"no {exc.name} (install the dev extra: pip install -e '.[dev]')"
+        return f"no {exc.name} (install the compiled extra: pip install -e '.[compiled]')"
     return ""
 
 
@@ -64,9 +64,16 @@ def compile_into(package: Path, compiled: ModuleType, staging: Path, work: Path)
     # mypy reads its configuration (strict, python_version) from the project's pyproject.
     os.chdir(package.parent.parent if (package.parent.parent / "pyproject.toml").exists() else ROOT)
     try:
+        # One C file per module, compiled by as many compiler processes as there are cores:
+        # about half the time of one big file on two cores. No debug information (smaller).
+        # The C compiler's -O1: a third less compile time than -O3 (26 s of CPU against 40 s
+        # for the 21 modules) and the same speed in `citadels bench` (classic: 1,342-1,458
+        # games/s at -O1, 1,406-1,463 at -O3, on the same machine).
         extensions = mypycify(
             paths,
-            opt_level="3",
+            opt_level="1",
+            debug_level="0",
+            multi_file=True,
             group_name=compiled.GROUP,
             target_dir=str(work / "c"),
         )
@@ -74,6 +81,7 @@ def compile_into(package: Path, compiled: ModuleType, staging: Path, work: Path)
         cmd = dist.get_command_obj("build_ext")
         cmd.build_lib = str(work / "lib")
         cmd.build_temp = str(work / "temp")
+        cmd.parallel = os.cpu_count() or 1
         cmd.ensure_finalized()
         cmd.run()
     finally:
