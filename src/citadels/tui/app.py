@@ -23,6 +23,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.driver import Driver
 from textual.timer import Timer
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -36,6 +37,7 @@ from citadels.present.menu import MenuEntry, menu_entries
 from citadels.review import DEFAULT_BUDGET, hint
 from citadels.tui import table as tbl
 from citadels.tui.commands import Commands
+from citadels.tui.driver import bidi_free
 from citadels.tui.review import HintLine, HintScreen, ReviewJobs, ReviewScreen, run_hint
 from citadels.tui.screens import CityScreen, ConfirmScreen, EndScreen, HelpScreen, PassScreen
 from citadels.tui.session import SaveError, Session
@@ -272,6 +274,10 @@ class PlayApp(App[str]):
     def tr(self) -> present.Translator:
         """The translator of the session's language."""
         return present.translator(self.session.lang)
+
+    def get_driver_class(self) -> type[Driver]:
+        """The platform's terminal driver, writing no bidi controls (see :mod:`.driver`)."""
+        return bidi_free(super().get_driver_class())
 
     def on_mount(self) -> None:
         self._label_panels()

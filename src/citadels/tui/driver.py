@@ -1,0 +1,35 @@
+"""The terminal driver the game draws through: Textual's own, with bidi controls left out.
+
+Right-to-left texts carry Unicode isolates around names (FSI … PDI, see
+:mod:`citadels.present.i18n`) and may carry direction marks. Textual counts them as zero cells
+wide, but tmux and several terminals draw each as a cell of its own, which pushed a Persian
+line's right border one or two columns out. Terminals do not lay text out by the bidi algorithm
+anyway, so the driver drops these controls from what it writes: every line is then exactly as
+wide as Textual measured it. The screen Textual keeps (and its screenshots) is unchanged.
+"""
+
+from __future__ import annotations
+
+from textual.driver import Driver
+
+#: The bidi controls that never reach the terminal: LRM, RLM, the isolates and the embeddings.
+BIDI_CONTROLS = "\u200e\u200f\u2066\u2067\u2068\u2069\u202a\u202b\u202c\u202d\u202e"
+_DROP = dict.fromkeys(map(ord, BIDI_CONTROLS))
+
+
+def without_bidi_controls(data: str) -> str:
+    """``data`` (text and escape sequences) with every bidi control removed."""
+    return data.translate(_DROP)
+
+
+def bidi_free(base: type[Driver]) -> type[Driver]:
+    """A subclass of the driver ``base`` whose output has no bidi controls."""
+
+    class BidiFreeDriver(base):  # type: ignore[valid-type,misc]
+        """Textual's driver for this platform, writing no bidi controls."""
+
+        def write(self, data: str) -> None:
+            super().write(without_bidi_controls(data))
+
+    BidiFreeDriver.__name__ = BidiFreeDriver.__qualname__ = f"BidiFree{base.__name__}"
+    return BidiFreeDriver
