@@ -12,6 +12,7 @@ from rich.console import Console
 from textual.pilot import Pilot
 
 from citadels.engine.game import new_game
+from citadels.present.i18n import without_bidi_controls
 from citadels.tui import PlayApp, Session, make_seats
 from citadels.tui.screens import ConfirmScreen, EndScreen, PassScreen
 
@@ -156,13 +157,10 @@ async def play_out(
     raise AssertionError("the game did not end")
 
 
-_BIDI = dict.fromkeys(map(ord, "\u200e\u200f\u2066\u2067\u2068\u2069\u202a\u202b\u202c"))
-
-
 def words(text: str) -> str:
     """``text`` as a run of words: bidi controls dropped, every run of spaces one space (a
     wrapped line joined again reads as the sentence it was)."""
-    return " ".join(text.translate(_BIDI).split())
+    return " ".join(without_bidi_controls(text).split())
 
 
 def crop(line: str, x: int, width: int) -> str:

@@ -12,8 +12,9 @@ from textual.driver import Driver
 from textual.drivers.headless_driver import HeadlessDriver
 
 from citadels import present
+from citadels.present.i18n import BIDI_CONTROLS, without_bidi_controls
 from citadels.tui.app import PlayApp
-from citadels.tui.driver import BIDI_CONTROLS, bidi_free, without_bidi_controls
+from citadels.tui.driver import bidi_free
 from tests.tui.harness import session
 
 

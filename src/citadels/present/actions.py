@@ -16,7 +16,7 @@ from citadels.editions import Edition
 from citadels.engine import actions as A
 from citadels.engine.actions import Action
 from citadels.errors import CitadelsError
-from citadels.present.i18n import Translator, translator
+from citadels.present.i18n import Translator, translator, without_bidi_controls
 from citadels.present.labels import card_name, colour_label, get_edition, seat_label
 
 
@@ -387,12 +387,8 @@ _SPACES = re.compile(r"\s+")
 _PAREN = re.compile(r"\s*\([^)]*\)\s*$")
 
 
-# Bidi controls (the isolates around names in right-to-left text, marks): never typed.
-_BIDI = dict.fromkeys(map(ord, "\u200e\u200f\u2066\u2067\u2068\u2069\u202a\u202b\u202c"))
-
-
 def _norm(text: str) -> str:
-    return _SPACES.sub(" ", text.translate(_BIDI).strip().casefold()).rstrip(".!")
+    return _SPACES.sub(" ", without_bidi_controls(text).strip().casefold()).rstrip(".!")
 
 
 def _card_fields(action: Action) -> list[str]:

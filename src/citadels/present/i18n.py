@@ -56,6 +56,15 @@ DIGITS: dict[str, str] = {"fa": "۰۱۲۳۴۵۶۷۸۹"}
 
 _FSI = "\u2068"  # FIRST STRONG ISOLATE
 _PDI = "\u2069"  # POP DIRECTIONAL ISOLATE
+#: The bidi controls a text may carry (the marks, the isolates around names, the embeddings):
+#: what a typed command and the terminal leave out.
+BIDI_CONTROLS = "\u200e\u200f\u2066\u2067\u2068\u2069\u202a\u202b\u202c"
+_NO_BIDI = dict.fromkeys(map(ord, BIDI_CONTROLS))
+
+
+def without_bidi_controls(text: str) -> str:
+    """``text`` with every bidi control (:data:`BIDI_CONTROLS`) removed."""
+    return text.translate(_NO_BIDI)
 
 
 def N_(message: str) -> str:

@@ -12,14 +12,7 @@ from __future__ import annotations
 
 from textual.driver import Driver
 
-#: The bidi controls that never reach the terminal: LRM, RLM, the isolates and the embeddings.
-BIDI_CONTROLS = "\u200e\u200f\u2066\u2067\u2068\u2069\u202a\u202b\u202c\u202d\u202e"
-_DROP = dict.fromkeys(map(ord, BIDI_CONTROLS))
-
-
-def without_bidi_controls(data: str) -> str:
-    """``data`` (text and escape sequences) with every bidi control removed."""
-    return data.translate(_DROP)
+from citadels.present.i18n import without_bidi_controls
 
 
 def bidi_free(base: type[Driver]) -> type[Driver]:
