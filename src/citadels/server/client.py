@@ -10,7 +10,7 @@ import asyncio
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
 import httpx
@@ -20,6 +20,10 @@ Chooser = Callable[[list[dict[str, Any]], dict[str, Any]], dict[str, Any]]
 
 #: Seconds an unanswered request for the state (``sync``) waits before it is sent again.
 SYNC_RETRY = 2.0
+#: The rate (messages per second) and burst :meth:`PlayerClient.play` keeps its actions to:
+#: below the server's per-connection limit (30 a second, 60 at once: docs/protocol.md), so
+#: that a client playing against unpaced bots is never refused as a flood.
+PLAY_RATE, PLAY_BURST = 20.0, 40.0
 
 
 async def http(
@@ -91,6 +95,23 @@ class PlayerClient:
         self._sent_at: dict[str, float] = {}
         self._n = 0
         self._sync_sent_at: float | None = None
+        #: The clock and the sleep ``_pace`` uses (a test gives fake ones).
+        self._clock: Callable[[], float] = time.monotonic
+        self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        self._tokens = PLAY_BURST
+        self._filled_at = self._clock()
+
+    async def _pace(self) -> None:
+        """Wait until the client's own bucket (``PLAY_RATE``, ``PLAY_BURST``) has a token,
+        then take it."""
+        while True:
+            now = self._clock()
+            self._tokens = min(PLAY_BURST, self._tokens + (now - self._filled_at) * PLAY_RATE)
+            self._filled_at = now
+            if self._tokens >= 1 - 1e-9:  # a refill's rounding must not cost another wait
+                self._tokens = max(0.0, self._tokens - 1)
+                return
+            await self._sleep(max(0.001, (1 - self._tokens) / PLAY_RATE))
 
     async def connect(self, since: int | None = None) -> dict[str, Any]:
         """Open the connection, say hello, return the snapshot."""
@@ -229,13 +250,15 @@ class PlayerClient:
         return ref
 
     async def play(self, until_over: bool = True, timeout: float = 600.0) -> None:
-        """Play the legal actions this client is offered until the game is over."""
+        """Play the legal actions this client is offered until the game is over, at most
+        ``PLAY_RATE`` actions a second (the server refuses a faster client's frames)."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         acted_on = -1
         while self.result is None:
             if self.legal and self.version != acted_on and self.view is not None:
                 acted_on = self.version
+                await self._pace()
                 await self.act(self.choose(self.legal, self.view))
             left = end - loop.time()
             if left <= 0:
