@@ -5,6 +5,8 @@
 // Persian). Game texts — card names and powers, action labels, the move log, scores — are
 // rendered by the server through citadels.present, in the language the client asks for.
 
+import { koreanParticles } from "./korean.js";
+
 /** The languages of the interface, each with its own name and the direction of its script
  * (the server lists the same in GET /api/info). */
 export const LANGUAGES = {
@@ -96,7 +98,8 @@ export function t(key, fields = {}) {
     const n = Number(fields.n);
     text = text[Number.isFinite(n) ? plurals.select(n) : "other"] ?? text.other;
   }
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in fields ? isolate(fields[name]) : `{${name}}`));
+  const filled = text.replace(/\{(\w+)\}/g, (_, name) => (name in fields ? isolate(fields[name]) : `{${name}}`));
+  return current === "ko" ? koreanParticles(filled) : filled;
 }
 
 // A text placed into a sentence is isolated (FSI … PDI), so that a Latin name inside Persian
