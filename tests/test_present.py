@@ -466,7 +466,7 @@ def test_render_log_uses_names_and_language() -> None:
     log = game.view(0)["log"]
     lines = render_log("dezh", log, lang="ru", names=["Anna", "Boris", "Clara"])
     assert len(lines) == len(log)
-    assert lines[1].startswith("Anna получает карт: 4 и золота: 2: ")
+    assert lines[1].startswith("Anna получает карт: 4 и золота: 2 — ")
     assert lines[2] == "Boris получает карт: 4 и золота: 2."
     english = render_log("dezh", log, names=["Anna", "Boris", "Clara"])
     assert english[2] == "Boris is dealt 4 cards and 2 gold."

@@ -276,7 +276,7 @@ def test_persian_page_is_right_to_left_and_mirrored(lang_game: dict[str, Any]) -
 
 
 def test_lobby_switches_language(lang_game: dict[str, Any]) -> None:
-    assert lang_game["lobby_vi"] == {"dir": "ltr", "submit": "Tạo bàn", "level": "Vừa"}
+    assert lang_game["lobby_vi"] == {"dir": "ltr", "submit": "Tạo bàn", "level": "Trung bình"}
 
 
 def test_persian_page_has_no_english_word_of_its_own(lang_game: dict[str, Any]) -> None:

@@ -870,7 +870,10 @@ def play(
         ),
     ] = None,
     seat: Annotated[
-        int, typer.Option("--seat", help=N_("Your seat, from 0 (seat 0 starts with the crown)."))
+        int,
+        typer.Option(
+            "--seat", help=N_("Your seat, from 0 (the crown goes to a seat drawn at random).")
+        ),
     ] = 0,
     hotseat: Annotated[
         bool,
