@@ -178,3 +178,54 @@ async def test_the_keys_line_says_how_to_go_between_menu_and_typing() -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert app.focused is app.query_one("#menu")
+
+
+async def test_a_command_typed_in_one_burst_keeps_its_spaces() -> None:
+    # Keys that arrive together (a fast typist, a paste, tmux send-keys) all reach the app
+    # before a deferred change of focus: the first letter must move the focus at once, or
+    # the space after "build" would still reach the menu (where Space skips) and be lost.
+    from textual import events
+
+    def can_build(legal: list[Action]) -> bool:
+        return any(isinstance(a, A.Build) for a in legal)
+
+    s = at(can_build)
+    build = next(a for a in s.game.legal_actions() if isinstance(a, A.Build))
+    assert isinstance(build, A.Build)
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await prompted(app, pilot)
+        name = app._words.card(build.district).lower()
+        typed = f"build {name[:3]}"
+        driver = app._driver
+        assert driver is not None
+
+        def burst(keys: list[tuple[str, str | None]]) -> None:
+            for key, char in keys:
+                event = events.Key(key, char)
+                event.set_sender(app)
+                driver.send_message(event)
+
+        burst([("space" if c == " " else c, c) for c in typed])
+        await settle(pilot)
+        line = app.query_one("#typed", Input)
+        assert line.value == typed
+        assert app.focused is line
+        keys = words(" ".join(region_text(app, "#keys")))
+        assert "Esc back to the menu" in keys
+        before = len(s.game.actions)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(s.game.actions) > before)
+        assert s.game.actions[before] == build
+
+    # The whole command and its Enter in one burst (a paste of "build bat" and a newline).
+    s = at(can_build)
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await prompted(app, pilot)
+        driver = app._driver
+        assert driver is not None
+        before = len(s.game.actions)
+        burst([("space" if c == " " else c, c) for c in typed] + [("enter", "\r")])
+        await wait_until(pilot, lambda: len(s.game.actions) > before)
+        assert s.game.actions[before] == build

@@ -78,6 +78,15 @@ class ActionMenu(OptionList):
         char = event.character
         app = self.app
         assert isinstance(app, PlayApp)
+        focused = app.focused
+        if focused is not None and focused is not self:
+            # A key that came in the same burst as a letter which moved the focus to the
+            # typing line (keys are queued at the widget focused when they arrive): it
+            # belongs to the typing line too, a space or Enter included.
+            event.stop()
+            event.prevent_default()
+            focused.post_message(events.Key(event.key, char))
+            return
         # Any script's digits: a Persian keyboard types ``۱`` for the first option.
         if char is not None and char.isdecimal():
             event.stop()
@@ -87,7 +96,10 @@ class ActionMenu(OptionList):
             event.stop()
             event.prevent_default()
             typed = app.query_one("#typed", Input)
-            typed.focus()
+            # At once, not by ``focus()`` (which waits its turn after the keys already
+            # queued): the rest of a burst of keys (a fast typist, a paste) then reaches the
+            # typing line too, a space included (in the menu Space skips).
+            self.screen.set_focus(typed)
             typed.insert_text_at_cursor(char)
 
 
@@ -648,8 +660,8 @@ class PlayApp(App[str]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """While typing, the choice the text already names is highlighted in the menu."""
-        if event.input.id != "typed" or not self._prompted:
-            return
+        if event.input.id != "typed" or not self._prompted or not event.input.is_attached:
+            return  # (not attached: a change still queued while the app shuts down)
         text = event.value.strip()
         found = self._parse(text) if text else None
         if isinstance(found, int):
