@@ -126,6 +126,9 @@ class EventLog(RichLog):
         self.can_focus = False
         self.entries: list[Text] = []
         self._wrapped_at = 0
+        # Whether the newest line is in sight: then it stays so when the panel gets shorter
+        # (a city on the table wraps onto one more line), not only when a line is added.
+        self._following = True
 
     def add(self, text: Text) -> None:
         """Append one event (or rule) to the narration."""
@@ -139,11 +142,18 @@ class EventLog(RichLog):
         self.entries.clear()
         self.clear()
 
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._following = round(new_value) >= self.max_scroll_y
+
     def on_resize(self, event: events.Resize) -> None:
-        """Wrap every line again at the new width."""
+        """Wrap every line again at the new width; keep the newest line in sight when it
+        was (a shorter panel would otherwise hide the last lines under its border)."""
         width = event.size.width
         if self._wrapped_at and width != self._wrapped_at and self.entries:
             self.call_after_refresh(self._rewrap)
+        elif self._following:
+            self.call_after_refresh(self.show_newest)
         self._wrapped_at = width
 
     def _rewrap(self) -> None:
