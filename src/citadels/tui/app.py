@@ -778,12 +778,25 @@ class PlayApp(App[str]):
         self.session.apply(action, seat)
         self._after_move()
         if self._paced:
-            # Each move is drawn and stays on screen for the pace before the next one.
+            # Each move is drawn and stays on screen for the pace before the next one; the
+            # menu's box names the seat the title bar names, the one to move next.
+            self._waiting_line()
             self.refresh_table()
             self._pause = self.set_timer(self.pace, self._pause_over)
         else:
             # No pause: the table is drawn again when a person must decide (or the end).
             self.call_later(self.advance)
+
+    def _waiting_line(self) -> None:
+        """Between two moves: the menu's box waits for the next seat to move if a bot plays
+        it (a person's menu comes next otherwise); nobody is thinking yet."""
+        game = self.session.game
+        nxt = game.to_move
+        text = Text("")
+        if nxt is not None and not game.is_over and not self.session.is_human(nxt):
+            text = Text(self.tr.gettext("Waiting for {name}", name=self._words.name(nxt)), "dim")
+        self.query_one("#prompt", Static).update(text)
+        self._status("")
 
     def _pause_over(self) -> None:
         self._pause = None
