@@ -229,3 +229,42 @@ async def test_a_command_typed_in_one_burst_keeps_its_spaces() -> None:
         burst([("space" if c == " " else c, c) for c in typed] + [("enter", "\r")])
         await wait_until(pilot, lambda: len(s.game.actions) > before)
         assert s.game.actions[before] == build
+
+
+async def test_persian_the_english_verbs_with_card_and_player_names_in_persian() -> None:
+    # Seen in tmux with --lang fa: "build" and the first letters of a Persian card name
+    # was "not an action" (only the Persian verb or the English card name worked).
+    from citadels.present import card_name
+
+    def destroys(legal: list[Action]) -> bool:
+        return any(isinstance(a, A.Destroy) and a.seat != 0 for a in legal) and any(
+            isinstance(a, A.Build) for a in legal
+        )
+
+    s = at(destroys, seed=100)
+    s.seats = [type(seat)(seat.kind, None) for seat in s.seats]  # the Persian seat labels
+    s.lang = "fa"
+    legal = s.game.legal_actions()
+    build = next(a for a in legal if isinstance(a, A.Build))
+    destroy = next(a for a in legal if isinstance(a, A.Destroy) and a.seat != 0)
+    assert isinstance(build, A.Build) and isinstance(destroy, A.Destroy)
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await prompted(app, pilot)
+        ed = s.game.edition
+        # Each names one choice (the one highlighted), in Persian or with English verbs.
+        district = card_name(ed, destroy.district, "fa")
+        seat = app._words.name(destroy.seat)
+        for text, meant in [
+            (f"build {card_name(ed, build.district, 'fa')[:2]}", build),
+            (f"destroy {district} {seat}", destroy),
+            (f"destroy {destroy.district} {seat}", destroy),
+        ]:
+            found = app._parse(text)
+            assert isinstance(found, int), (text, found)
+            assert app._legal[found] == meant, text
+        before = len(s.game.actions)
+        await type_in(pilot, f"destroy {district} {seat}")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(s.game.actions) > before)
+        assert s.game.actions[before] == destroy
