@@ -180,3 +180,28 @@ async def test_the_waiting_line_names_the_seat_the_title_bar_names() -> None:
             if not seen or seen[-1] != pair:
                 seen.append(pair)
     assert len(seen) >= 3
+
+
+async def test_a_card_power_in_the_hand_panel_wraps_under_its_indent() -> None:
+    # Seen in tmux at 120×40: only the first line of a power was indented, the next ones
+    # began at the panel's border and ran up to the other one.
+    from tests.tui.harness import region_text, words
+
+    s = session("classic", 4, seed=3, bots=["random"], names=NAMES)
+    hand = s.game.view(0)["players"][0]["hand"]
+    powers = [present.card_info(s.game.edition, c, "en").power for c in hand]
+    powers = [p for p in powers if p]
+    assert powers, "a hand with a power to show"
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: app._prompted)
+        await settle(pilot)
+        lines = [line.rstrip() for line in region_text(app, "#hand")]
+        width = app.query_one("#hand").scrollable_content_region.width
+        under = [line for line in lines if line.startswith(" ")]
+        assert len(under) > len(powers)  # each power wraps onto more than one line
+        for line in under:
+            assert line.startswith("    "), lines
+        for power in powers:
+            assert words(power) in words(" ".join(under)), (power, lines)
+        assert all(len(line) < width for line in lines), lines  # a cell from the border
