@@ -268,3 +268,47 @@ async def test_persian_the_english_verbs_with_card_and_player_names_in_persian()
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(s.game.actions) > before)
         assert s.game.actions[before] == destroy
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+async def test_an_impossible_command_leaves_the_menu_room_at_80x24(lang: str) -> None:
+    # Seen in tmux at 80×24: "destroy castle clara" without the gold for it answered with
+    # "… is not possible now; possible now: " and every choice, which filled the menu's box
+    # (the menu down to one line) and went on under its border.
+    def many_destroys(legal: list[Action]) -> bool:
+        return sum(isinstance(a, A.Destroy) for a in legal) >= 5
+
+    s = at(many_destroys, seed=400)
+    s.lang = lang
+    game = s.game
+    view = game.view(0)
+    legal = game.legal_actions()
+    # A district of another city that is not a legal target now (too dear, or a Keep).
+    aimed = {(a.seat, a.district) for a in legal if isinstance(a, A.Destroy)}
+    others = [
+        (p["seat"], d)
+        for p in view["players"]
+        if p["seat"] != 0
+        for d in p["city"]
+        if (p["seat"], d) not in aimed
+    ]
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await prompted(app, pilot)
+        if others:
+            seat, district = others[0]
+            text = f"destroy {district} {NAMES[seat]}"
+        else:
+            text = "build nothing at all of this sort"
+        app.query_one("#typed", Input).focus()
+        await settle(pilot)
+        await type_in(pilot, text)
+        await pilot.press("enter")
+        await settle(pilot)
+        status = words(str(app.query_one("#status", Static).render()))
+        assert status, "an answer"
+        menu = [line for line in region_text(app, "#menu") if line.strip()]
+        assert len(menu) >= 3, menu
+        # The whole answer is inside the box, above its bottom border.
+        shown = words(" ".join(region_text(app, "#status")))
+        assert shown == status, (shown, status)

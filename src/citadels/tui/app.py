@@ -701,9 +701,37 @@ class PlayApp(App[str]):
             return
         found = self._parse(text)
         if isinstance(found, CitadelsError):
-            self._status(str(found), error=True)
+            self._status(self._fitting_error(str(found)), error=True)
             return
         self.choose(found)
+
+    def _fitting_error(self, message: str) -> str:
+        """What typed text that names no choice is answered in the menu's box: the whole
+        message if the menu keeps room for a few choices beside it, else without the list of
+        what is possible (the menu shows it), else cut at a word with an ellipsis."""
+        box = self.query_one("#decide")
+        width = max(1, box.content_region.width - 2)
+        prompt = self.query_one("#prompt", Static)
+        # The prompt, three lines of the menu and the typing line stay.
+        room = max(1, box.content_region.height - prompt.size.height - 4)
+
+        def fits(text: str) -> bool:
+            return self._height_of(Text(text), width) <= room
+
+        if fits(message):
+            return message
+        tr = self.tr
+        possible = tr.gettext(
+            "possible now: {choices}", choices=tr.gettext("; ").join(e.label for e in self._entries)
+        )
+        if possible in message:
+            message = message.replace(possible, "").rstrip(" ;؛")
+            if fits(message):
+                return message
+        words = message.split(" ")
+        while len(words) > 1 and not fits(" ".join(words) + " …"):
+            words.pop()
+        return " ".join(words) + " …"
 
     def play(self, action: Action) -> None:
         """Play a person's chosen action for the seat to move (checked by the engine)."""
