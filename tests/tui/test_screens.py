@@ -20,6 +20,8 @@ from tests.tui.harness import (
 
 pytestmark = pytest.mark.asyncio
 
+NAMES = ["Anna", "Boris", "Clara", "Dmitri"]
+
 
 async def _first_prompt(app: PlayApp, pilot) -> str:  # type: ignore[no-untyped-def]
     await wait_until(pilot, lambda: app._prompted)
@@ -141,3 +143,65 @@ async def test_no_color_keeps_every_symbol_and_word(monkeypatch: pytest.MonkeyPa
         for colour in ("yellow", "blue", "green", "red", "purple"):
             label = present.colour_label(colour)
             assert f"{label.symbol}{label.letter} {label.word}" in text
+
+
+async def test_the_waiting_line_names_the_seat_the_title_bar_names() -> None:
+    # Seen in tmux with a pace of 1 s: while a bot's move stayed on screen, the title bar
+    # already named the next seat to move and the menu's box still waited for the bot that
+    # had just moved ("Boris is thinking…").
+    from textual.widgets import Static
+
+    s = session("classic", 4, seed=5, bots=["random"], seat=3, names=NAMES)
+    app = PlayApp(s, pace=0.2)
+    seen: list[tuple[str, str]] = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        for _ in range(3000):
+            await pilot.pause(0.01)
+            if len(seen) >= 12:
+                break
+            if app._prompted:
+                await pilot.press(*number_keys(1, len(app._legal)))
+                continue
+            if app._pause is None:
+                continue  # only the pause after a bot's move: its move and who is next
+            game = s.game
+            nxt = game.to_move
+            assert nxt is not None
+            title = str(app.query_one("#title", Static).render())
+            prompt = str(app.query_one("#prompt", Static).render())
+            status = str(app.query_one("#status", Static).render())
+            assert NAMES[nxt] in title, title
+            if s.is_human(nxt):
+                assert "Waiting" not in prompt and "thinking" not in status, (prompt, status)
+            else:
+                assert prompt == f"Waiting for {NAMES[nxt]}", (title, prompt)
+                assert "thinking" not in status, status  # the bot has not started yet
+            pair = (title, prompt)
+            if not seen or seen[-1] != pair:
+                seen.append(pair)
+    assert len(seen) >= 3
+
+
+async def test_a_card_power_in_the_hand_panel_wraps_under_its_indent() -> None:
+    # Seen in tmux at 120×40: only the first line of a power was indented, the next ones
+    # began at the panel's border and ran up to the other one.
+    from tests.tui.harness import region_text, words
+
+    s = session("classic", 4, seed=3, bots=["random"], names=NAMES)
+    hand = s.game.view(0)["players"][0]["hand"]
+    powers = [present.card_info(s.game.edition, c, "en").power for c in hand]
+    powers = [p for p in powers if p]
+    assert powers, "a hand with a power to show"
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_until(pilot, lambda: app._prompted)
+        await settle(pilot)
+        lines = [line.rstrip() for line in region_text(app, "#hand")]
+        width = app.query_one("#hand").scrollable_content_region.width
+        under = [line for line in lines if line.startswith(" ")]
+        assert len(under) > len(powers)  # each power wraps onto more than one line
+        for line in under:
+            assert line.startswith("    "), lines
+        for power in powers:
+            assert words(power) in words(" ".join(under)), (power, lines)
+        assert all(len(line) < width for line in lines), lines  # a cell from the border

@@ -14,6 +14,9 @@ from typing import Any
 
 import pytest
 from rich.cells import cell_len
+from rich.console import Group
+from rich.text import Text
+from textual.widgets import Static
 
 from citadels import present
 from citadels.engine.actions import Build
@@ -26,6 +29,7 @@ from tests.tui.harness import (
     region_text,
     screen_text,
     session,
+    settle,
     shot,
     words,
 )
@@ -139,3 +143,44 @@ async def test_resizing_keeps_every_seat_and_the_newest_event() -> None:
             stop=lambda: len(checked) >= 12,
         )
     assert len(checked) >= 12
+
+
+def newest_in_log(app: PlayApp) -> bool:
+    """Whether the log panel ends with the newest event the player may know, whole."""
+    game = app.session.game
+    view = game.view(app.viewer)
+    w = app._words
+    log = words(" ".join(region_text(app, "#log")))
+    return log.endswith(
+        words(present.render_event(w.edition, view["log"][-1], w.lang, list(w.names)))
+    )
+
+
+async def test_the_newest_event_stays_in_sight_when_the_log_gets_shorter() -> None:
+    # Seen in tmux at 120×40: a city on the table wrapped onto one more line at a decision,
+    # the log panel got one line shorter and its newest line went under the border.
+    s = session("classic", 4, seed=11, bots=["easy"])
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await play_out(app, pilot, random_key(3), stop=lambda: s.game.state.round >= 3)
+        await settle(pilot)
+        assert newest_in_log(app)
+        # The table gets taller (as when a city wraps): the log panel gets shorter.
+        table = app.query_one("#table", Static)
+        tall = app.query_one("#log").size.height
+        assert app._view is not None
+        table.update(Group(app._table_panel(app._view, 120, 40), Text("\n" * 3)))
+        await settle(pilot)
+        assert app.query_one("#log").size.height < tall
+        assert newest_in_log(app)
+        # The terminal gets shorter.
+        await pilot.resize_terminal(120, 32)
+        await settle(pilot)
+        assert newest_in_log(app)
+        # Scrolled back on purpose, the log stays where the player put it.
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert not newest_in_log(app)
+        await pilot.resize_terminal(120, 30)
+        await settle(pilot)
+        assert not newest_in_log(app)

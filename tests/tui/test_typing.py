@@ -178,3 +178,137 @@ async def test_the_keys_line_says_how_to_go_between_menu_and_typing() -> None:
         await pilot.press("escape")
         await settle(pilot)
         assert app.focused is app.query_one("#menu")
+
+
+async def test_a_command_typed_in_one_burst_keeps_its_spaces() -> None:
+    # Keys that arrive together (a fast typist, a paste, tmux send-keys) all reach the app
+    # before a deferred change of focus: the first letter must move the focus at once, or
+    # the space after "build" would still reach the menu (where Space skips) and be lost.
+    from textual import events
+
+    def can_build(legal: list[Action]) -> bool:
+        return any(isinstance(a, A.Build) for a in legal)
+
+    s = at(can_build)
+    build = next(a for a in s.game.legal_actions() if isinstance(a, A.Build))
+    assert isinstance(build, A.Build)
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await prompted(app, pilot)
+        name = app._words.card(build.district).lower()
+        typed = f"build {name[:3]}"
+        driver = app._driver
+        assert driver is not None
+
+        def burst(keys: list[tuple[str, str | None]]) -> None:
+            for key, char in keys:
+                event = events.Key(key, char)
+                event.set_sender(app)
+                driver.send_message(event)
+
+        burst([("space" if c == " " else c, c) for c in typed])
+        await settle(pilot)
+        line = app.query_one("#typed", Input)
+        assert line.value == typed
+        assert app.focused is line
+        keys = words(" ".join(region_text(app, "#keys")))
+        assert "Esc back to the menu" in keys
+        before = len(s.game.actions)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(s.game.actions) > before)
+        assert s.game.actions[before] == build
+
+    # The whole command and its Enter in one burst (a paste of "build bat" and a newline).
+    s = at(can_build)
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await prompted(app, pilot)
+        driver = app._driver
+        assert driver is not None
+        before = len(s.game.actions)
+        burst([("space" if c == " " else c, c) for c in typed] + [("enter", "\r")])
+        await wait_until(pilot, lambda: len(s.game.actions) > before)
+        assert s.game.actions[before] == build
+
+
+async def test_persian_the_english_verbs_with_card_and_player_names_in_persian() -> None:
+    # Seen in tmux with --lang fa: "build" and the first letters of a Persian card name
+    # was "not an action" (only the Persian verb or the English card name worked).
+    from citadels.present import card_name
+
+    def destroys(legal: list[Action]) -> bool:
+        return any(isinstance(a, A.Destroy) and a.seat != 0 for a in legal) and any(
+            isinstance(a, A.Build) for a in legal
+        )
+
+    s = at(destroys, seed=100)
+    s.seats = [type(seat)(seat.kind, None) for seat in s.seats]  # the Persian seat labels
+    s.lang = "fa"
+    legal = s.game.legal_actions()
+    build = next(a for a in legal if isinstance(a, A.Build))
+    destroy = next(a for a in legal if isinstance(a, A.Destroy) and a.seat != 0)
+    assert isinstance(build, A.Build) and isinstance(destroy, A.Destroy)
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await prompted(app, pilot)
+        ed = s.game.edition
+        # Each names one choice (the one highlighted), in Persian or with English verbs.
+        district = card_name(ed, destroy.district, "fa")
+        seat = app._words.name(destroy.seat)
+        for text, meant in [
+            (f"build {card_name(ed, build.district, 'fa')[:2]}", build),
+            (f"destroy {district} {seat}", destroy),
+            (f"destroy {destroy.district} {seat}", destroy),
+        ]:
+            found = app._parse(text)
+            assert isinstance(found, int), (text, found)
+            assert app._legal[found] == meant, text
+        before = len(s.game.actions)
+        await type_in(pilot, f"destroy {district} {seat}")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(s.game.actions) > before)
+        assert s.game.actions[before] == destroy
+
+
+@pytest.mark.parametrize("lang", ["en", "fa"])
+async def test_an_impossible_command_leaves_the_menu_room_at_80x24(lang: str) -> None:
+    # Seen in tmux at 80×24: "destroy castle clara" without the gold for it answered with
+    # "… is not possible now; possible now: " and every choice, which filled the menu's box
+    # (the menu down to one line) and went on under its border.
+    def many_destroys(legal: list[Action]) -> bool:
+        return sum(isinstance(a, A.Destroy) for a in legal) >= 5
+
+    s = at(many_destroys, seed=400)
+    s.lang = lang
+    game = s.game
+    view = game.view(0)
+    legal = game.legal_actions()
+    # A district of another city that is not a legal target now (too dear, or a Keep).
+    aimed = {(a.seat, a.district) for a in legal if isinstance(a, A.Destroy)}
+    others = [
+        (p["seat"], d)
+        for p in view["players"]
+        if p["seat"] != 0
+        for d in p["city"]
+        if (p["seat"], d) not in aimed
+    ]
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await prompted(app, pilot)
+        if others:
+            seat, district = others[0]
+            text = f"destroy {district} {NAMES[seat]}"
+        else:
+            text = "build nothing at all of this sort"
+        app.query_one("#typed", Input).focus()
+        await settle(pilot)
+        await type_in(pilot, text)
+        await pilot.press("enter")
+        await settle(pilot)
+        status = words(str(app.query_one("#status", Static).render()))
+        assert status, "an answer"
+        menu = [line for line in region_text(app, "#menu") if line.strip()]
+        assert len(menu) >= 3, menu
+        # The whole answer is inside the box, above its bottom border.
+        shown = words(" ".join(region_text(app, "#status")))
+        assert shown == status, (shown, status)

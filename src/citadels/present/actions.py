@@ -446,7 +446,7 @@ def parse_action(
             )
         )
     wordings = [describe_action(a, view, lang, names) for a in legal]
-    found = _match(wanted, legal, wordings, view, lang)
+    found = _match(wanted, legal, wordings, view, lang, names)
     if len(found) == 1:
         return legal[found[0]]
     if found:
@@ -467,6 +467,7 @@ def _match(
     wordings: Sequence[str],
     view: Mapping[str, Any],
     lang: str,
+    names: Sequence[str] | None = None,
 ) -> list[int]:
     """Indexes of the actions ``wanted`` names, by the first rule that matches any."""
     normed = [_norm(w) for w in wordings]
@@ -496,7 +497,25 @@ def _match(
         found = [i for i in range(len(actions)) if any(k.startswith(wanted) for k in keys[i])]
     if not found:
         found = [i for i in range(len(actions)) if _words_prefix(wanted, normed[i])]
+    if not found and lang != "en":
+        # The documented English verbs with the cards' names in the game's language
+        # ("build کاخ", "destroy عمارت boris"): the English wording, each card's English
+        # name followed by its name in the language.
+        english = [
+            _with_local_cards(a, _norm(describe_action(a, view, "en", names)), edition, lang)
+            for a in actions
+        ]
+        found = [i for i in range(len(actions)) if _words_prefix(wanted, english[i])]
     return found
+
+
+def _with_local_cards(action: Action, wording: str, edition: Edition, lang: str) -> str:
+    """``wording`` (normalized English) with each card name of ``action`` followed by its
+    name in ``lang``."""
+    for c in _card_fields(action):
+        english = _norm(card_name(edition, c, "en"))
+        wording = wording.replace(english, f"{english} {_norm(card_name(edition, c, lang))}", 1)
+    return wording
 
 
 def _words_prefix(wanted: str, wording: str) -> bool:
@@ -563,7 +582,7 @@ def _why_not(
     possible = tr.gettext("possible now: {choices}", choices=tr.gettext("; ").join(wordings))
     others = _hypothetical(view)
     other_words = [describe_action(a, view, lang, names) for a in others]
-    found = _match(wanted, others, other_words, view, lang)
+    found = _match(wanted, others, other_words, view, lang, names)
     if not found:
         return tr.gettext(
             "{text} is not an action; {possible}", text=repr(text.strip()), possible=possible

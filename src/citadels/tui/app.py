@@ -78,6 +78,15 @@ class ActionMenu(OptionList):
         char = event.character
         app = self.app
         assert isinstance(app, PlayApp)
+        focused = app.focused
+        if focused is not None and focused is not self:
+            # A key that came in the same burst as a letter which moved the focus to the
+            # typing line (keys are queued at the widget focused when they arrive): it
+            # belongs to the typing line too, a space or Enter included.
+            event.stop()
+            event.prevent_default()
+            focused.post_message(events.Key(event.key, char))
+            return
         # Any script's digits: a Persian keyboard types ``۱`` for the first option.
         if char is not None and char.isdecimal():
             event.stop()
@@ -87,7 +96,10 @@ class ActionMenu(OptionList):
             event.stop()
             event.prevent_default()
             typed = app.query_one("#typed", Input)
-            typed.focus()
+            # At once, not by ``focus()`` (which waits its turn after the keys already
+            # queued): the rest of a burst of keys (a fast typist, a paste) then reaches the
+            # typing line too, a space included (in the menu Space skips).
+            self.screen.set_focus(typed)
             typed.insert_text_at_cursor(char)
 
 
@@ -114,6 +126,9 @@ class EventLog(RichLog):
         self.can_focus = False
         self.entries: list[Text] = []
         self._wrapped_at = 0
+        # Whether the newest line is in sight: then it stays so when the panel gets shorter
+        # (a city on the table wraps onto one more line), not only when a line is added.
+        self._following = True
 
     def add(self, text: Text) -> None:
         """Append one event (or rule) to the narration."""
@@ -127,11 +142,18 @@ class EventLog(RichLog):
         self.entries.clear()
         self.clear()
 
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._following = round(new_value) >= self.max_scroll_y
+
     def on_resize(self, event: events.Resize) -> None:
-        """Wrap every line again at the new width."""
+        """Wrap every line again at the new width; keep the newest line in sight when it
+        was (a shorter panel would otherwise hide the last lines under its border)."""
         width = event.size.width
         if self._wrapped_at and width != self._wrapped_at and self.entries:
             self.call_after_refresh(self._rewrap)
+        elif self._following:
+            self.call_after_refresh(self.show_newest)
         self._wrapped_at = width
 
     def _rewrap(self) -> None:
@@ -648,8 +670,8 @@ class PlayApp(App[str]):
 
     def on_input_changed(self, event: Input.Changed) -> None:
         """While typing, the choice the text already names is highlighted in the menu."""
-        if event.input.id != "typed" or not self._prompted:
-            return
+        if event.input.id != "typed" or not self._prompted or not event.input.is_attached:
+            return  # (not attached: a change still queued while the app shuts down)
         text = event.value.strip()
         found = self._parse(text) if text else None
         if isinstance(found, int):
@@ -679,9 +701,37 @@ class PlayApp(App[str]):
             return
         found = self._parse(text)
         if isinstance(found, CitadelsError):
-            self._status(str(found), error=True)
+            self._status(self._fitting_error(str(found)), error=True)
             return
         self.choose(found)
+
+    def _fitting_error(self, message: str) -> str:
+        """What typed text that names no choice is answered in the menu's box: the whole
+        message if the menu keeps room for a few choices beside it, else without the list of
+        what is possible (the menu shows it), else cut at a word with an ellipsis."""
+        box = self.query_one("#decide")
+        width = max(1, box.content_region.width - 2)
+        prompt = self.query_one("#prompt", Static)
+        # The prompt, three lines of the menu and the typing line stay.
+        room = max(1, box.content_region.height - prompt.size.height - 4)
+
+        def fits(text: str) -> bool:
+            return self._height_of(Text(text), width) <= room
+
+        if fits(message):
+            return message
+        tr = self.tr
+        possible = tr.gettext(
+            "possible now: {choices}", choices=tr.gettext("; ").join(e.label for e in self._entries)
+        )
+        if possible in message:
+            message = message.replace(possible, "").rstrip(" ;؛")
+            if fits(message):
+                return message
+        words = message.split(" ")
+        while len(words) > 1 and not fits(" ".join(words) + " …"):
+            words.pop()
+        return " ".join(words) + " …"
 
     def play(self, action: Action) -> None:
         """Play a person's chosen action for the seat to move (checked by the engine)."""
@@ -756,12 +806,25 @@ class PlayApp(App[str]):
         self.session.apply(action, seat)
         self._after_move()
         if self._paced:
-            # Each move is drawn and stays on screen for the pace before the next one.
+            # Each move is drawn and stays on screen for the pace before the next one; the
+            # menu's box names the seat the title bar names, the one to move next.
+            self._waiting_line()
             self.refresh_table()
             self._pause = self.set_timer(self.pace, self._pause_over)
         else:
             # No pause: the table is drawn again when a person must decide (or the end).
             self.call_later(self.advance)
+
+    def _waiting_line(self) -> None:
+        """Between two moves: the menu's box waits for the next seat to move if a bot plays
+        it (a person's menu comes next otherwise); nobody is thinking yet."""
+        game = self.session.game
+        nxt = game.to_move
+        text = Text("")
+        if nxt is not None and not game.is_over and not self.session.is_human(nxt):
+            text = Text(self.tr.gettext("Waiting for {name}", name=self._words.name(nxt)), "dim")
+        self.query_one("#prompt", Static).update(text)
+        self._status("")
 
     def _pause_over(self) -> None:
         self._pause = None

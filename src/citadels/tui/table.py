@@ -413,8 +413,9 @@ def table_panel(
     return Group(*parts)
 
 
-def hand_entry(w: Words, district: str) -> Text:
-    """A card of the hand: symbol and colour word, cost, name, and its power if it has one."""
+def hand_entry(w: Words, district: str) -> RenderableType:
+    """A card of the hand: symbol and colour word, cost, name, and its power if it has one
+    (under the name, every line of it indented, a cell short of the panel's border)."""
     info = present.card_info(w.edition, district, w.lang)
     text = Text()
     tag = colour_tag(w, info.colour_id)
@@ -424,9 +425,14 @@ def hand_entry(w: Words, district: str) -> Text:
     cost = w.tr.number(info.cost) if info.cost is not None else "-"
     text.append(f" {cost:>2}  ", "bold")
     text.append(info.name, "bold")
-    if info.power:
-        text.append("\n    " + info.power, "italic")
-    return text
+    if not info.power:
+        return text
+    power = Table.grid()
+    power.add_column(width=4, no_wrap=True)
+    power.add_column(ratio=1)
+    power.add_column(width=1, no_wrap=True)
+    power.add_row("", Text(info.power, "italic"), "")
+    return Group(text, power)
 
 
 def character_entry(w: Words, character: str, *, with_power: bool = True) -> Text:
