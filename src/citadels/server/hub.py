@@ -98,6 +98,8 @@ class Hub:
             await asyncio.wait((self._beating,))
         self.turns.close(self.tables.tables())
         await self.bus.close()
+        # After the bot turns: the writer stores what it was handed, then lets its connection go.
+        await asyncio.to_thread(self.tables.commits.close)
 
     async def _beat(self) -> None:
         """Every ``heartbeat`` seconds: say this process is alive, with its connections per
