@@ -39,6 +39,7 @@ import logging
 import queue
 import threading
 from collections.abc import Callable
+
 import sqlalchemy as sa
 
 from citadels.server.storage import Append, Store, WriteConflict
@@ -121,10 +122,9 @@ class WriterThread:
                     outcomes = self._store_batch(batch)
                 except Exception as exc:
                     failure = exc
-                try:
+                # A closed loop (RuntimeError): nobody waits any more.
+                with contextlib.suppress(RuntimeError):
                     loop.call_soon_threadsafe(_settle, future, outcomes, failure)
-                except RuntimeError:  # the loop is closed: nobody waits any more
-                    pass
         finally:
             if self._conn is not None:
                 with contextlib.suppress(Exception):
