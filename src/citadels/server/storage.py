@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 import logging
+import sqlite3
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -136,6 +137,24 @@ _FINISH = (
         result=sa.bindparam("b_result"),
     )
 )
+
+
+def _processor(column: sa.Column[Any]) -> Any:
+    """A column's bind processor on a dialect (built once per dialect, then reused)."""
+    cache: dict[str, Any] = {}
+
+    def get(dialect: sa.Dialect) -> Any:
+        got = cache.get(dialect.name)
+        if got is None:
+            impl = column.type.dialect_impl(dialect)
+            got = cache[dialect.name] = impl.bind_processor(dialect) or (lambda v: v)
+        return got
+
+    return get
+
+
+_SQLITE_TIME = _processor(actions_t.c.created_at)
+_SQLITE_JSON = _processor(actions_t.c.action)
 
 
 class WriteConflict(Exception):
@@ -643,6 +662,9 @@ class Store:
             if a.result is None
         ]
         with self._write(conn) as c:
+            if c.dialect.name == "sqlite" and all(a.result is None for a in batch):
+                self._append_sqlite(c, batch, t)
+                return [None] * len(batch)
             # One statement for every table's version check (an executemany: its row count is
             # the sum over the batch, SQLAlchemy's "sane multi rowcount" on both dialects).
             if advances and c.execute(_ADVANCE, advances).rowcount != len(advances):
@@ -655,6 +677,42 @@ class Store:
             if snapshots:
                 c.execute(snapshots_t.insert(), snapshots)
         return [None] * len(batch)
+
+    @staticmethod
+    def _append_sqlite(c: sa.Connection, batch: list[Append], t: dt.datetime) -> None:
+        """:meth:`_append_together`'s statements straight on the ``sqlite3`` cursor, in the
+        transaction ``c`` holds: the same three statements, with SQLAlchemy's own bind
+        processors for the time and the JSON (so the rows read back as the others do), but
+        without SQLAlchemy's execution of each, which cost a batch more than SQLite itself.
+        ``_Behind`` when a version check moved fewer tables or an action is already there."""
+        at = _SQLITE_TIME(c.dialect)(t)
+        as_json = _SQLITE_JSON(c.dialect)
+        dbapi = c.connection.driver_connection
+        assert dbapi is not None
+        cur = dbapi.cursor()
+        try:
+            cur.executemany(
+                "UPDATE tables SET version = ?, updated_at = ? WHERE id = ? AND version = ?",
+                [(a.seq, at, a.table_id, a.seq - 1) for a in batch],
+            )
+            if cur.rowcount != len(batch):
+                raise _Behind
+            cur.executemany(
+                "INSERT INTO actions (table_id, seq, seat, action, created_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [(a.table_id, a.seq, a.seat, as_json(a.action), at) for a in batch],
+            )
+            snapshots = [
+                (a.table_id, a.seq, as_json(a.snapshot)) for a in batch if a.snapshot is not None
+            ]
+            if snapshots:
+                cur.executemany(
+                    "INSERT INTO snapshots (table_id, version, game) VALUES (?, ?, ?)", snapshots
+                )
+        except sqlite3.IntegrityError:
+            raise _Behind from None
+        finally:
+            cur.close()
 
     def _append_alone(self, a: Append, conn: sa.Connection | None = None) -> WriteConflict | None:
         t = now()
