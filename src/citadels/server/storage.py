@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+import json
 import logging
 import sqlite3
 import threading
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
@@ -139,6 +141,15 @@ _FINISH = (
 )
 
 
+def _as_json(value: Any) -> str:
+    """A move's or a snapshot's JSON as the batch path stores it: orjson (the stdlib's
+    ``json.dumps`` when orjson cannot: an integer past 64 bits); it reads back the same."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(value)
+
+
 def _processor(column: sa.Column[Any]) -> Any:
     """A column's bind processor on a dialect (built once per dialect, then reused)."""
     cache: dict[str, Any] = {}
@@ -154,7 +165,6 @@ def _processor(column: sa.Column[Any]) -> Any:
 
 
 _SQLITE_TIME = _processor(actions_t.c.created_at)
-_SQLITE_JSON = _processor(actions_t.c.action)
 
 
 class WriteConflict(Exception):
@@ -682,11 +692,10 @@ class Store:
     def _append_sqlite(c: sa.Connection, batch: list[Append], t: dt.datetime) -> None:
         """:meth:`_append_together`'s statements straight on the ``sqlite3`` cursor, in the
         transaction ``c`` holds: the same three statements, with SQLAlchemy's own bind
-        processors for the time and the JSON (so the rows read back as the others do), but
-        without SQLAlchemy's execution of each, which cost a batch more than SQLite itself.
+        processor for the time and orjson for the JSON (the rows read back as the others
+        do), without SQLAlchemy's execution of each, which cost a batch more than SQLite.
         ``_Behind`` when a version check moved fewer tables or an action is already there."""
         at = _SQLITE_TIME(c.dialect)(t)
-        as_json = _SQLITE_JSON(c.dialect)
         dbapi = c.connection.driver_connection
         assert dbapi is not None
         cur = dbapi.cursor()
@@ -700,10 +709,10 @@ class Store:
             cur.executemany(
                 "INSERT INTO actions (table_id, seq, seat, action, created_at)"
                 " VALUES (?, ?, ?, ?, ?)",
-                [(a.table_id, a.seq, a.seat, as_json(a.action), at) for a in batch],
+                [(a.table_id, a.seq, a.seat, _as_json(a.action), at) for a in batch],
             )
             snapshots = [
-                (a.table_id, a.seq, as_json(a.snapshot)) for a in batch if a.snapshot is not None
+                (a.table_id, a.seq, _as_json(a.snapshot)) for a in batch if a.snapshot is not None
             ]
             if snapshots:
                 cur.executemany(
