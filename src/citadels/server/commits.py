@@ -18,11 +18,20 @@ Invariants, all kept here:
 - **One batch at a time, each append in exactly one.** A single drain task takes the whole
   queue as one batch, hands it to the writer thread, answers it, then takes what queued
   meanwhile. An append queued while a batch is being stored waits for the next one.
-- **One writer thread** (:class:`WriterThread`), started at the first batch and living as
-  long as the group commit: it holds a database connection of its own (``Store.writer``)
-  and takes the batches from a queue; the event loop awaits one future per batch, which the
-  thread resolves through ``call_soon_threadsafe``. No thread-pool hand-off, no pool
-  check-out per batch.
+- **Where a batch is written.** On PostgreSQL a commit waits for the database server's disk,
+  so batches go to one writer thread (:class:`WriterThread`), started at the first batch
+  and living as long as the group commit: it holds a database connection of its own
+  (``Store.writer``) and takes the batches from a queue; the event loop awaits one future
+  per batch, which the thread resolves through ``call_soon_threadsafe`` (no thread-pool
+  hand-off, no pool check-out per batch). On SQLite a commit waits for no disk: in WAL
+  mode with ``synchronous=NORMAL`` it writes the log's pages into the operating system's
+  cache and returns (the fsyncs are the background checkpointer's, ``storage.Checkpointer``),
+  which is what makes a move survive the process being killed. So there the drain task
+  writes the batch itself, in the same connection, in one step of the event loop
+  (``inline``): a batch of a few moves costs a fraction of a millisecond, less than handing
+  it to a thread and back (the thread's wake-up and its turns at the interpreter's lock cost
+  the process more CPU than the write, docs/deploy.md, "Load"). The appends that arrive
+  before the drain task's step form its batch.
 - **One append per table at a time.** Not kept here but by the caller: ``Table.apply``
   holds the table's lock from its version check until its append is answered, so a batch
   never holds two moves of one table, and a table's moves are stored in their order.
@@ -97,7 +106,9 @@ class WriterThread:
             self._thread.join(timeout=30)
             self._thread = None
 
-    def _store_batch(self, batch: list[Append]) -> Outcomes:
+    def store_batch(self, batch: list[Append]) -> Outcomes:
+        """Store ``batch`` now, in the caller's thread (the writer thread's, or the event
+        loop's when the group commit writes inline), in this writer's own connection."""
         if self._writer is not None:
             return self._writer(batch)
         if self._conn is None:
@@ -119,7 +130,7 @@ class WriterThread:
                 outcomes: Outcomes | None = None
                 failure: BaseException | None = None
                 try:
-                    outcomes = self._store_batch(batch)
+                    outcomes = self.store_batch(batch)
                 except Exception as exc:
                     failure = exc
                 # A closed loop (RuntimeError): nobody waits any more.
@@ -135,8 +146,13 @@ class WriterThread:
 class GroupCommit:
     """Stores the appends of one process's tables in shared transactions."""
 
-    def __init__(self, store: Store, writer: Writer | None = None) -> None:
+    def __init__(
+        self, store: Store, writer: Writer | None = None, *, inline: bool | None = None
+    ) -> None:
         self._thread = WriterThread(store, writer)
+        #: Whether a batch is written in the event loop's own step (no thread); by default on
+        #: SQLite with the store's own writer (see the module's docstring).
+        self.inline = (store.dialect == "sqlite" and writer is None) if inline is None else inline
         self._queue: list[tuple[Append, asyncio.Future[None]]] = []
         self._drain: asyncio.Task[None] | None = None
         #: How many batches were stored, and how many appends they held (for the benchmark's
@@ -165,7 +181,11 @@ class GroupCommit:
             if not batch:
                 continue
             try:
-                outcomes = await self._thread.write([a for a, _ in batch])
+                appends = [a for a, _ in batch]
+                if self.inline:
+                    outcomes = self._thread.store_batch(appends)
+                else:
+                    outcomes = await self._thread.write(appends)
             except asyncio.CancelledError:
                 # The process is stopping: nobody waits for an answer that will not come.
                 for _, f in batch + self._queue:
