@@ -198,5 +198,6 @@ def test_sqlite_batches_are_written_in_the_loop_and_postgresql_ones_by_the_write
         assert bool(writers) is (dialect == "postgresql")
         commits.close()
         assert not any(t.is_alive() for t in writers)
+        assert commits._thread._conn is None  # its connection let go, in either mode
 
     asyncio.run(go())

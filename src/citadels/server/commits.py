@@ -105,6 +105,10 @@ class WriterThread:
             self._jobs.put(None)
             self._thread.join(timeout=30)
             self._thread = None
+        elif self._conn is not None:  # the batches were written inline, in the caller's thread
+            with contextlib.suppress(Exception):
+                self._conn.close()
+            self._conn = None
 
     def store_batch(self, batch: list[Append]) -> Outcomes:
         """Store ``batch`` now, in the caller's thread (the writer thread's, or the event
