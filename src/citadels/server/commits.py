@@ -16,8 +16,9 @@ Invariants, all kept here:
   awaits it swaps its game and sends the update (the acknowledgement included) after the
   commit: a process killed at any moment loses no move anyone was told of.
 - **One batch at a time, each append in exactly one.** A single drain task takes the whole
-  queue as one batch, hands it to the writer thread, answers it, then takes what queued
-  meanwhile. An append queued while a batch is being stored waits for the next one.
+  queue as one batch, stores it (in the writer thread or inline, below), answers it, then
+  takes what queued meanwhile. An append queued while a batch is being stored waits for
+  the next one.
 - **Where a batch is written.** On PostgreSQL a commit waits for the database server's disk,
   so batches go to one writer thread (:class:`WriterThread`), started at the first batch
   and living as long as the group commit: it holds a database connection of its own
@@ -31,7 +32,9 @@ Invariants, all kept here:
   (``inline``): a batch of a few moves costs a fraction of a millisecond, less than handing
   it to a thread and back (the thread's wake-up and its turns at the interpreter's lock cost
   the process more CPU than the write, docs/deploy.md, "Load"). The appends that arrive
-  before the drain task's step form its batch.
+  before the drain task's step form its batch. The loop may wait there for the store's
+  write lock while a lobby or chat write of a worker thread holds it (one short
+  transaction; that thread runs meanwhile, as the loop gives up the interpreter's lock).
 - **One append per table at a time.** Not kept here but by the caller: ``Table.apply``
   holds the table's lock from its version check until its append is answered, so a batch
   never holds two moves of one table, and a table's moves are stored in their order.
@@ -44,7 +47,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import queue
 import threading
 from collections.abc import Callable
@@ -52,8 +54,6 @@ from collections.abc import Callable
 import sqlalchemy as sa
 
 from citadels.server.storage import Append, Store, WriteConflict
-
-log = logging.getLogger("citadels.server")
 
 #: Stores a batch in the writer thread and gives each append's outcome (``Store.append_actions``).
 Writer = Callable[[list[Append]], list[WriteConflict | None]]
