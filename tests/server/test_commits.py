@@ -14,7 +14,7 @@ import pytest
 from citadels.server.app import create_app
 from citadels.server.client import PlayerClient, http
 from citadels.server.commits import GroupCommit
-from citadels.server.storage import Append, Store, WriteConflict
+from citadels.server.storage import Append, SeatRow, Store, WriteConflict
 from tests.server.conftest import Hold, config, hub_of, running
 
 
@@ -130,6 +130,7 @@ def test_a_move_is_answered_only_after_its_batch_commits(sqlite_url: str) -> Non
         async with running(app_config, app=app) as base:
             hub = hub_of(app)
             store, commits = hub.store, hub.tables.commits
+            commits.inline = False  # the batch is held in the writer thread, not in the loop
             code_a, *players_a = await _table(base, 3)
             code_b, *players_b = await _table(base, 4)
             a, b = _mover(*players_a), _mover(*players_b)
@@ -157,5 +158,46 @@ def test_a_move_is_answered_only_after_its_batch_commits(sqlite_url: str) -> Non
             assert commits.batches == batches + 2  # A's batch, then B's
             for c in (*players_a, *players_b):
                 await c.close()
+
+    asyncio.run(go())
+
+
+def _two_tables(store: Store) -> list[int]:
+    store.migrate()
+    ids = []
+    for code in ("AAAAAA", "BBBBBB"):
+        table_id = store.create_table(
+            code=code, edition="classic", players=2, options={}, seed=1, timer=None,
+            public=False, spectator_chat=True, seats=[SeatRow(0, "human"), SeatRow(1, "human")],
+        )  # fmt: skip
+        assert table_id is not None
+        store.start(table_id)
+        ids.append(table_id)
+    return ids
+
+
+@pytest.mark.parametrize("dialect", ["sqlite", "postgresql"])
+def test_sqlite_batches_are_written_in_the_loop_and_postgresql_ones_by_the_writer_thread(
+    dialect: str, request: pytest.FixtureRequest
+) -> None:
+    """SQLite's commit waits for no disk (WAL, ``synchronous=NORMAL``): the drain task writes
+    the batch in its own step; PostgreSQL's batches go to the one writer thread. Either way
+    the appends of one step share a batch, and each is stored when its append returns."""
+    store = Store(request.getfixturevalue("sqlite_url" if dialect == "sqlite" else "pg_url"))
+    request.addfinalizer(store.close)
+    ids = _two_tables(store)
+
+    async def go() -> None:
+        before = set(threading.enumerate())  # other tests' writers may still wait
+        commits = GroupCommit(store)
+        assert commits.inline is (dialect == "sqlite")
+        await asyncio.gather(*(commits.append(_append(t)) for t in ids))
+        assert [store.version(t) for t in ids] == [1, 1]
+        assert (commits.batches, commits.appends) == (1, 2)
+        writers = [t for t in set(threading.enumerate()) - before if t.name == "citadels-writer"]
+        assert bool(writers) is (dialect == "postgresql")
+        commits.close()
+        assert not any(t.is_alive() for t in writers)
+        assert commits._thread._conn is None  # its connection let go, in either mode
 
     asyncio.run(go())

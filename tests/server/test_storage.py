@@ -244,3 +244,38 @@ def test_a_batch_checks_each_append_and_stores_the_others(store: Store) -> None:
     assert isinstance(outcomes[0], WriteConflict) and outcomes[1] is None
     assert [store.version(t) for t in ids] == [1, 1, 1]
     assert store.latest_snapshot(ids[1]) == (1, snap)
+
+
+def test_a_batch_in_the_writers_connection_stores_rows_as_one_append_does(store: Store) -> None:
+    """A batch (in the group commit's own connection; on SQLite straight on the driver's
+    cursor) stores its actions, times and snapshots in the very form an append alone does,
+    and a finishing move among them finishes its table."""
+    ids = [make(store, code) for code in ("AAAAAA", "BBBBBB", "CCCCCC")]
+    for table_id in ids:
+        store.start(table_id)
+    act = {"type": "end_turn", "n": [1, "é"]}
+    store.append_action(ids[0], 1, 0, act, snapshot={"s": 0})  # alone, in a pooled connection
+    with store.writer() as conn:
+        assert store.append_actions(
+            [Append(ids[1], 1, 0, act, snapshot={"s": 0}), Append(ids[0], 2, 1, act)], conn
+        ) == [None, None]
+        done = store.append_actions(
+            [Append(ids[2], 1, 0, act, result={"winner": 0}), Append(ids[0], 3, 0, act)], conn
+        )
+        assert done == [None, None]
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            sa.text("SELECT table_id, seq, seat, action, created_at FROM actions ORDER BY seq")
+        ).all()
+        snaps = conn.execute(sa.text("SELECT game FROM snapshots")).all()
+    types = {tuple(type(v) for v in row) for row in rows}
+    assert len(types) == 1, types  # every row's values of one type (one form of the time)
+    stamps = [str(r[4]) for r in rows]
+    assert len({len(s) for s in stamps}) == 1, stamps  # and of one layout
+    assert len({str(s[0]) for s in snaps}) == 1
+    assert store.actions(ids[0]) == [(0, act), (1, act), (0, act)]
+    assert store.latest_snapshot(ids[1]) == (1, {"s": 0})
+    row = store.table_by_id(ids[2])
+    assert row is not None
+    assert (row.status, row.result, row.version) == ("finished", {"winner": 0}, 1)
+    assert [store.version(t) for t in ids] == [3, 1, 1]

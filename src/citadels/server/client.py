@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
 import httpx
+import orjson
 import websockets
 
 Chooser = Callable[[list[dict[str, Any]], dict[str, Any]], dict[str, Any]]
@@ -138,7 +139,8 @@ class PlayerClient:
     async def recv(self, timeout: float = 60.0) -> dict[str, Any]:
         """The next message (kept and folded into this client's state)."""
         raw = await asyncio.wait_for(self._ws.recv(), timeout)
-        msg: dict[str, Any] = json.loads(raw)
+        # orjson: the load benchmark's clients share the server's cores (docs/deploy.md, Load).
+        msg: dict[str, Any] = orjson.loads(raw)
         self.received.append(msg)
         if self.strict:
             self._check(msg)

@@ -98,6 +98,10 @@ class Hub:
             await asyncio.wait((self._beating,))
         self.turns.close(self.tables.tables())
         await self.bus.close()
+        # After the bot turns: the writer stores what it was handed (the join waits for one
+        # batch at most), then lets its connection go. In this thread: on SQLite the loop
+        # itself writes in that connection, so no other thread may close it.
+        self.tables.commits.close()
 
     async def _beat(self) -> None:
         """Every ``heartbeat`` seconds: say this process is alive, with its connections per

@@ -7,6 +7,7 @@ function, in the language each connection asked for.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict
 from typing import Any
 
@@ -14,6 +15,7 @@ from citadels import present
 from citadels.editions import get_edition
 from citadels.engine.actions import Action
 from citadels.present import N_, score_headers, score_lines, translator
+from citadels.present.i18n import Translator
 
 #: The languages the interfaces speak (issue 11), by code, each with its own name and the
 #: direction its script is written in. A connection may ask for any of them.
@@ -88,14 +90,24 @@ def score_columns(lang: str = "en") -> list[str]:
 
 
 def bot_name(seat: int, level: str, lang: str = "en") -> str:
-    """The name shown for a bot's seat."""
-    tr = translator(lang)
+    """The name shown for a bot's seat (kept once made for its translator, as every update
+    names every seat)."""
+    return _bot_name(seat, level, translator(lang))
+
+
+@functools.lru_cache(maxsize=4096)
+def _bot_name(seat: int, level: str, tr: Translator) -> str:
     return tr.gettext(_BOT_NAME, seat=seat, level=tr.gettext(level))
 
 
 def seat_name(seat: int, lang: str = "en") -> str:
-    """The name of an empty or unnamed seat."""
-    return translator(lang).gettext(_SEAT_NAME, seat=seat)
+    """The name of an empty or unnamed seat (kept once made, as ``bot_name``)."""
+    return _seat_name(seat, translator(lang))
+
+
+@functools.lru_cache(maxsize=4096)
+def _seat_name(seat: int, tr: Translator) -> str:
+    return tr.gettext(_SEAT_NAME, seat=seat)
 
 
 def card_catalog(edition: str, lang: str = "en") -> dict[str, Any]:
