@@ -1014,3 +1014,12 @@ def main(argv: list[str] | None = None) -> None:
             err_console.print(Text(tr.gettext("error: {reason}", reason=hint)))
         sys.exit(getattr(exc, "exit_code", 2))
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _add_accounts() -> None:
+    from citadels.cli.accounts import accounts_app
+
+    app.add_typer(accounts_app, name="accounts")
+
+
+_add_accounts()
