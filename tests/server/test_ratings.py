@@ -14,7 +14,7 @@ from openskill.models import PlackettLuce
 from citadels.server import create_app
 from citadels.server.client import PlayerClient
 from citadels.server.ratings import BOT_RATINGS, MU, SIGMA, display, fit, rate
-from citadels.server.storage import SeatRow, Store, record_ratings
+from citadels.server.storage import Append, SeatRow, Store, WriteConflict, record_ratings
 from tests.server.conftest import config, hub_of, running
 
 PASSWORD = "correct horse battery"
@@ -196,3 +196,35 @@ async def test_a_private_tables_code_shows_only_on_ones_own_profile(sqlite_url: 
         async with httpx.AsyncClient(base_url=base, timeout=30) as stranger:
             seen = (await stranger.get("/api/accounts/Solo")).json()["recent"][0]
         assert seen["code"] is None and seen["replay"] is None
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_the_finishing_move_and_the_ratings_are_one_write(
+    kind: str, request: pytest.FixtureRequest
+) -> None:
+    """The result and the rating change are stored by the append of the last move, together;
+    the same move stored again (a race lost, a retry) is refused and rates nothing more."""
+    store = Store(request.getfixturevalue("sqlite_url" if kind == "sqlite" else "pg_url"))
+    store.migrate()
+    try:
+        a = store.create_account("Anna", "anna", "x")
+        b = store.create_account("Ben", "ben", "x")
+        table_id = _stored_game(store, [a, b], {})
+        assert store.start(table_id) == "started"
+        result = _result([1, 2])
+        store.append_action(table_id, 1, 0, {"type": "end_turn"}, result=result)
+        with pytest.raises(WriteConflict):
+            store.append_action(table_id, 1, 0, {"type": "end_turn"}, result=result)
+        outcomes = store.append_actions([Append(table_id, 1, 0, {"type": "x"}, None, result)])
+        assert isinstance(outcomes[0], WriteConflict)
+        assert store.ratings_of(a)["classic"][2] == 1 and store.ratings_of(b)["classic"][2] == 1
+        assert store.ratings_of(a)["classic"][0] > MU > store.ratings_of(b)["classic"][0]
+        # A result without ranks: stored all the same, unrated (the game's end is never lost).
+        other = _stored_game(store, [a, b], {})
+        assert store.start(other) == "started"
+        store.append_action(other, 1, 0, {"type": "end_turn"}, result={"seats": [{"x": 1}]})
+        row = store.table_by_id(other)
+        assert row is not None and row.status == "finished"
+        assert store.ratings_of(a)["classic"][2] == 1
+    finally:
+        store.close()

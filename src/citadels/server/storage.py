@@ -220,7 +220,11 @@ def record_ratings(conn: sa.Connection, table_id: int, result: dict[str, Any]) -
     humans = [s.account_id for s in seats if s.kind == "human"]
     if not humans or None in humans or len(set(humans)) != len(humans):
         return False
-    ranks = ratings.ranks_of(result)
+    try:
+        ranks = ratings.ranks_of(result)
+    except (KeyError, TypeError, ValueError):
+        log.error("table %s: a result without ranks is not rated", table_id)
+        return False
     if sorted(ranks) != [s.seat for s in seats]:
         return False
     accounts = sorted(int(a) for a in humans)
@@ -244,7 +248,11 @@ def record_ratings(conn: sa.Connection, table_id: int, result: dict[str, Any]) -
             before.append((ratings.MU, ratings.SIGMA) if r is None else (r.mu, r.sigma))
         else:
             before.append(ratings.BOT_RATINGS.get(s.bot or "", (ratings.MU, ratings.SIGMA)))
-    after = ratings.rate(before, [ranks[s.seat] for s in seats])
+    try:
+        after = ratings.rate(before, [ranks[s.seat] for s in seats])
+    except (ArithmeticError, TypeError, ValueError):  # never the reason a game's end is lost
+        log.exception("table %s: the rating update failed; the game stays unrated", table_id)
+        return False
     t = now()
     conn.execute(rated_games_t.insert().values(table_id=table_id, edition=edition, created_at=t))
     for s, (mu0, sg0), (mu1, sg1) in zip(seats, before, after, strict=True):
