@@ -389,3 +389,24 @@ def test_the_operator_commands(tmp_path: Path) -> None:
         assert Accounts(store, CHEAP_ACCOUNTS)._verify(row.password_hash, "a new password")
     finally:
         store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_hash_made_at_a_lower_cost_is_renewed_at_sign_in(sqlite_url: str) -> None:
+    async with running(config(sqlite_url)) as base, httpx.AsyncClient(base_url=base) as h:
+        r = await h.post("/api/accounts", json={"name": "Anna", "password": PASSWORD})
+        assert r.status_code == 201
+    dearer = replace(CHEAP_ACCOUNTS, time_cost=2)
+    async with (
+        running(config(sqlite_url, accounts=dearer)) as base,
+        httpx.AsyncClient(base_url=base) as h,
+    ):
+        r = await h.post("/api/session", json={"name": "Anna", "password": PASSWORD})
+        assert r.status_code == 200
+    store = Store(sqlite_url)
+    try:
+        row = store.account_by_key("anna")
+        assert row is not None and row.password_hash.startswith("$argon2id$")
+        assert ",t=2," in row.password_hash
+    finally:
+        store.close()

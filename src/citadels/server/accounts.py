@@ -50,6 +50,8 @@ PASSWORD_MIN, PASSWORD_MAX = 8, 200
 #: What a session token looks like (``secrets.token_urlsafe(32)``).
 _TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,100}$")
 _NAME_EXTRA = set("_-.")
+#: Password hashes (or checks) one process computes at once.
+HASHING_MAX = 4
 #: Methods that change state.
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
@@ -194,6 +196,9 @@ class Accounts:
             parallelism=self.config.parallelism,
         )
         self.throttle = Throttle(clock)
+        # Each hash takes ``memory_cost`` KiB: a burst of sign-ins waits here instead of
+        # taking that much memory per request at once.
+        self._hashing = asyncio.Semaphore(HASHING_MAX)
         # A hash to verify against when the account does not exist (the same work either way).
         self._dummy = self.hasher.hash(secrets.token_hex(16))
 
@@ -271,7 +276,8 @@ class Accounts:
             wait = self.throttle.wait(checks)
             if wait > 0:
                 raise self._retry(wait, "new accounts from this address")
-        hashed = await asyncio.to_thread(self.hasher.hash, password)
+        async with self._hashing:
+            hashed = await asyncio.to_thread(self.hasher.hash, password)
         account = await asyncio.to_thread(self.store.create_account, name, name_key(name), hashed)
         if account is None:
             raise ServerError("name_taken", f"the name {name!r} is taken", 409)
@@ -294,13 +300,15 @@ class Accounts:
             if wait > 0:
                 raise self._retry(wait, "wrong passwords")
         row = await asyncio.to_thread(self.store.account_by_key, key)
-        ok = await asyncio.to_thread(self._verify, row.password_hash if row else None, password)
+        async with self._hashing:
+            ok = await asyncio.to_thread(self._verify, row.password_hash if row else None, password)
         if row is None or not ok:
             if limits.throttle:
                 self.throttle.take(checks)
             raise ServerError("wrong_password", "no account has this name and password", 401)
         if self.hasher.check_needs_rehash(row.password_hash):
-            hashed = await asyncio.to_thread(self.hasher.hash, password)
+            async with self._hashing:
+                hashed = await asyncio.to_thread(self.hasher.hash, password)
             await asyncio.to_thread(self.store.set_password, row.id, hashed, sign_out=False)
         return row.id, row.name
 
