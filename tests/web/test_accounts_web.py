@@ -81,6 +81,18 @@ def test_an_account_claims_a_guest_seat_plays_rated_and_sees_its_profile(
     # "My tables": the game, with its turn.
     page.wait_for_selector(f"[data-key=go-{code}]")
     shot(page, "accounts-my-tables-laptop")
+    # Every page of the site says how many tables wait for the player's move: the badge of
+    # "My tables" and the title (the bot has moved at once; the seat is the player's to play).
+    waiting = page.evaluate(
+        "() => fetch('/api/account/tables').then(r => r.json())"
+        ".then(d => d.tables.filter(e => e.waits === 'you').length)"
+    )
+    assert waiting == 1
+    page.goto("/")
+    page.wait_for_selector("[data-key=nav-me] .badge")
+    assert (page.text_content("[data-key=nav-me] .badge") or "").startswith("1")
+    page.wait_for_function("document.title.startsWith('(1) ')")
+    shot(page, "accounts-lobby-badge-laptop")
     result = _play(server, code, token)
     won = result["seats"][0]["rank"] == 1
     # The profile: one game, the rating moved, a replay link.

@@ -5,6 +5,40 @@ import { api, loadSession, session, storedSeats } from "./net.js";
 import { h, icon, render } from "./dom.js";
 import { errorText, num, t } from "./strings.js";
 
+/** How many of the account's tables wait for its move (``GET /api/account/tables``), as last
+ * asked: the badge of "My tables" and the count in the page's title. */
+export const turns = { waiting: 0 };
+
+/** Ask again how many tables wait for this account; when the number grows while the page is
+ * hidden, a browser notification says so (once the player allowed them). Answers whether the
+ * number changed. */
+export async function refreshTurns() {
+  let n = 0;
+  if (session.account) {
+    try {
+      n = (await api("GET", "/api/account/tables")).tables.filter((e) => e.waits === "you").length;
+    } catch {
+      return false;
+    }
+  }
+  if (n === turns.waiting) return false;
+  const more = n > turns.waiting;
+  turns.waiting = n;
+  if (more && document.hidden && "Notification" in window && Notification.permission === "granted") {
+    try {
+      new Notification(t("app_title"), { body: t("turns_waiting", { n }), tag: "citadels-turns" });
+    } catch {
+      /* a browser that only notifies from a service worker: the title and badge say it */
+    }
+  }
+  return true;
+}
+
+/** The page's title on the lobby and account pages: the count of tables waiting first. */
+export function turnTitle() {
+  document.title = turns.waiting ? `(${num(turns.waiting)}) ${t("app_title")}` : t("app_title");
+}
+
 /** The lobby's account links: signed in, the name, "My tables" and signing out; else a link
  * to sign in. */
 export function accountBar(navigate, redraw) {
@@ -19,7 +53,12 @@ export function accountBar(navigate, redraw) {
     const name = session.account.name;
     links.unshift(
       h("a.btn.ghost.small", { href: `/profile/${encodeURIComponent(name)}`, "data-key": "nav-profile", onclick: go(`/profile/${encodeURIComponent(name)}`) }, icon("crown"), " ", h("bdi", {}, name)),
-      h("a.btn.ghost.small", { href: "/me", "data-key": "nav-me", onclick: go("/me") }, t("my_tables")),
+      h(
+        "a.btn.ghost.small",
+        { href: "/me", "data-key": "nav-me", onclick: go("/me") },
+        t("my_tables"),
+        turns.waiting ? h("span.badge", { title: t("turns_waiting", { n: turns.waiting }) }, num(turns.waiting), h("span.sr", {}, " ", t("turns_waiting", { n: turns.waiting }))) : null,
+      ),
     );
     links.push(
       h("button.btn.ghost.small", { type: "button", "data-key": "sign-out", onclick: async () => {
@@ -29,13 +68,15 @@ export function accountBar(navigate, redraw) {
           /* the cookie is gone or was never valid: signed out all the same */
         }
         await loadSession();
+        await refreshTurns();
+        turnTitle();
         redraw();
       } }, t("account_sign_out")),
     );
   } else {
     links.unshift(h("a.btn.ghost.small", { href: "/me", "data-key": "nav-sign-in", onclick: go("/me") }, t("account_sign_in")));
   }
-  return h("nav.account-bar", { "aria-label": t("account") }, links);
+  return h("nav.account-bar", { id: "account-bar", "aria-label": t("account") }, links);
 }
 
 function page(root, title, navigate, languagePicker, ...body) {
@@ -114,6 +155,7 @@ export function meScreen(root, { navigate, languagePicker }) {
     if (session.account) {
       try {
         state.tables = (await api("GET", "/api/account/tables")).tables;
+        turns.waiting = state.tables.filter((e) => e.waits === "you").length;
       } catch (err) {
         state.error = errorText(err);
         state.tables = [];
@@ -140,12 +182,24 @@ export function meScreen(root, { navigate, languagePicker }) {
         h("a.btn" + (e.waits === "you" ? ".primary" : ""), { href: `/t/${e.table.code}`, "data-key": `go-${e.table.code}`, onclick: go(`/t/${e.table.code}`) }, t("open_table")),
       ),
     );
+    turnTitle();
+    const canAsk = "Notification" in window && Notification.permission === "default";
     page(
       root,
       t("my_tables"),
       navigate,
       languagePicker,
       accountBar(navigate, () => (session.account ? draw() : navigate("/"))),
+      canAsk
+        ? h("button.btn.ghost.small.notify", { type: "button", "data-key": "notify", onclick: async () => {
+            try {
+              await Notification.requestPermission();
+            } catch {
+              /* refused or unsupported: the title and the badge still say it */
+            }
+            draw();
+          } }, t("notify_me"))
+        : null,
       h(
         "section.parchment",
         { "aria-labelledby": "my-tables" },

@@ -1,7 +1,7 @@
 // The lobby: open tables, games to watch or replay, joining by code, and the create-table form.
 
 import { api, loadSession, storedName, storeName, storeToken } from "./net.js";
-import { accountBar } from "./account.js";
+import { accountBar, refreshTurns, turnTitle } from "./account.js";
 import { h, icon, render } from "./dom.js";
 import { cardName, characterCard, setCards, info } from "./cards.js";
 import { errorText, num, t } from "./strings.js";
@@ -105,6 +105,12 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
 
   async function loadLists() {
     if (!alive) return;
+    if (await refreshTurns()) {
+      // The badge of "My tables" and the title follow the tables waiting for this account.
+      turnTitle();
+      const bar = root.querySelector("#account-bar");
+      if (bar && alive) bar.replaceWith(accountBar(navigate, draw));
+    }
     for (const status of ["open", "playing", "finished"]) {
       try {
         state.lists[status] = (await api("GET", `/api/tables?status=${status}`)).tables || [];
@@ -435,6 +441,7 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
   }
 
   function draw() {
+    turnTitle();
     render(
       root,
       h(
