@@ -30,6 +30,7 @@ def codes() -> set[str]:
         words |= set(edition.options)
     words |= {"demo", "simulate", "bench", "editions", "cards", "replay", "review", "serve"}
     words |= {"play", "help"}
+    words |= {"accounts", "create", "list", "reset", "password"}  # citadels accounts' commands
     words |= {"JSON", "CSV", "PNG", "Ray", "Redis", "SQLite", "Markdown", "URL", "ID", "IDs"}
     words |= {"Python", "CPython", "Linux", "x86_64", "aarch64", "mypyc", "timeit", "matplotlib"}
     words |= {"pip", "docs", "protocol", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "UTF"}
@@ -88,6 +89,9 @@ COMMANDS: list[tuple[str, ...]] = [
     ("bench", "--seconds", "0"),
     ("serve", "--port", "0"),
     ("play",),
+    ("accounts", "--help"),
+    ("accounts", "reset-password", "--help"),
+    ("accounts", "create", "--help"),
 ]  # fmt: skip
 
 

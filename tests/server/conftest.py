@@ -23,6 +23,7 @@ import uvicorn
 from starlette.applications import Starlette
 
 from citadels.server import ServerConfig, create_app
+from citadels.server.accounts import AccountConfig
 from citadels.server.client import PlayerClient
 from citadels.server.hub import Hub
 
@@ -169,10 +170,16 @@ class Hold:
         self._release.set()
 
 
+#: Accounts as a test server has them: argon2id at a small cost, the throttle as served.
+CHEAP_ACCOUNTS = AccountConfig(time_cost=1, memory_cost=1024, parallelism=1)
+
+
 def config(db: str, **kw: Any) -> ServerConfig:
-    """A test server's configuration: threads for bots unless asked, no grace."""
+    """A test server's configuration: threads for bots unless asked, no grace, and a cheap
+    password hash (argon2id at its smallest cost: the tests make many accounts)."""
     kw.setdefault("bot_pool", "thread")
     kw.setdefault("grace", 0.2)
+    kw.setdefault("accounts", CHEAP_ACCOUNTS)
     return ServerConfig(db=db, **kw)
 
 

@@ -9,6 +9,7 @@ import asyncio
 import json
 import threading
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from citadels.server import openapi, schema
+from citadels.server.accounts import SignInLimits
 from citadels.server.limits import Limits
-from tests.server.conftest import config, running
+from tests.server.conftest import CHEAP_ACCOUNTS, config, running
 
 #: The error codes docs/protocol.md lists (the WebSocket's and the ones HTTP adds).
 WS_CODES = {
@@ -36,6 +38,9 @@ WS_CODES = {
 HTTP_CODES = WS_CODES | {
     "bad_request", "bad_setup", "bad_level", "seat_taken", "table_full", "already_started",
     "seats_empty", "not_host", "not_finished", "method_not_allowed",
+    # Accounts (docs/accounts.md).
+    "bad_account_name", "bad_password", "name_taken", "wrong_password", "signin_throttled",
+    "csrf_failed", "bad_origin", "signed_out",
 }  # fmt: skip
 #: The close codes docs/protocol.md lists.
 CLOSE_CODES = {1003, 1009, 4400, 4401, 4404, 4408, 4413, 4429, 4430, 4431}
@@ -68,13 +73,20 @@ class Live:
             self.code, self.tokens = made["code"], [made["token"], joined["token"]]
             lobby = h.post("/api/tables", json={"name": "Host", "players": 3}).json()
             self.open_code, self.host = lobby["code"], lobby["token"]
+            signed = h.post("/api/accounts", json={"name": "Prop", "password": "p" * 12})
+            self.cookie = signed.headers["set-cookie"].split(";")[0]
+            self.csrf = signed.json()["csrf"]
 
     async def _serve(self, db: str) -> None:
         self._loop = asyncio.get_running_loop()
         self._stop = asyncio.Event()
         # The per-address buckets are off: this suite sends thousands of frames from one address
         # to test the schemas; tests/server/test_limits.py tests the buckets.
-        async with running(config(db, limits=Limits(throttle=False))) as base:
+        cfg = config(
+            db, limits=Limits(throttle=False),
+            accounts=replace(CHEAP_ACCOUNTS, limits=SignInLimits(throttle=False)),
+        )  # fmt: skip
+        async with running(cfg) as base:
             self.base = base
             self._ready.set()
             await self._stop.wait()
@@ -274,6 +286,17 @@ def bodies(draw: st.DrawFn, model: type[schema.Body]) -> Any:
         "seat": st.integers(-1, 9),
         "timer": st.sampled_from([None, 5, 10, 90, 601]),
         "seed": st.integers(-1, 2**63),
+        "password": st.sampled_from(["p" * 12, "short", " " * 10, "x" * 300]),
+        "seats": st.lists(
+            st.fixed_dictionaries(
+                {
+                    "code": st.sampled_from(["ABCDEF", "", "x" * 70]),
+                    "token": st.sampled_from(["t", "x" * 300]),
+                }
+            )
+            | json_values,
+            max_size=3,
+        ),
     }
     for name in model.model_fields:
         if draw(st.booleans()):
@@ -291,14 +314,22 @@ def _http_ok(r: httpx.Response, what: Any) -> None:
         assert r.json()["error"]["code"] in HTTP_CODES, (what, r.json())
 
 
-@pytest.mark.parametrize("endpoint", ["create", "join", "bot"])
+@pytest.mark.parametrize(
+    "endpoint", ["create", "join", "bot", "signup", "signin", "claim", "claim_guest"]
+)
 def test_any_http_body_gets_a_documented_answer(live: Live, endpoint: str) -> None:
     model, path = {
         "create": (schema.CreateTable, "/api/tables"),
         "join": (schema.JoinTable, f"/api/tables/{live.open_code}/join"),
         "bot": (schema.SeatBot, f"/api/tables/{live.open_code}/seats/2/bot"),
+        "signup": (schema.SignUp, "/api/accounts"),
+        "signin": (schema.SignIn, "/api/session"),
+        "claim": (schema.Claim, "/api/account/claim"),
+        "claim_guest": (schema.Claim, "/api/account/claim"),
     }[endpoint]
     headers = {"Authorization": f"Bearer {live.host}", "Content-Type": "application/json"}
+    if endpoint == "claim":  # signed in, with the proof a page sends
+        headers |= {"Cookie": live.cookie, "X-CSRF-Token": live.csrf, "Origin": live.base}
 
     @EXAMPLES
     @given(st.one_of(bodies(model).map(json.dumps), frames.map(lambda f: f)))

@@ -834,9 +834,13 @@ def serve(
         fail(tr.gettext("--bot-workers must be at least 1, not {n}", n=bot_workers))
     if grace < 0:
         fail(tr.gettext("--grace must not be negative, not {n}", n=grace))
+    from citadels.server.accounts import AccountConfig, SignInLimits
+
     config = ServerConfig(
         db=db or default_db_url(), redis=redis, bot_workers=bot_workers, grace=grace,
         limits=Limits(throttle=throttle),
+        # --no-throttle: no throttle on wrong passwords and new accounts either.
+        accounts=AccountConfig(limits=SignInLimits(throttle=throttle)),
     )  # fmt: skip
     url = browser_url(host, port)
     print(tr.gettext("Citadels server: open {url} in your browser", url=url), flush=True)
@@ -1017,3 +1021,12 @@ def main(argv: list[str] | None = None) -> None:
             err_console.print(Text(tr.gettext("error: {reason}", reason=hint)))
         sys.exit(getattr(exc, "exit_code", 2))
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _add_accounts() -> None:
+    from citadels.cli.accounts import accounts_app
+
+    app.add_typer(accounts_app, name="accounts")
+
+
+_add_accounts()

@@ -20,12 +20,25 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Match, Route, WebSocketRoute
 from starlette.types import ASGIApp
 from starlette.websockets import WebSocket
 
 from citadels.editions import EDITIONS
-from citadels.server import openapi, schema, texts
+from citadels.server import openapi, profiles, schema, texts
+from citadels.server.accounts import (
+    NAME_MAX as ACCOUNT_NAME_MAX,
+)
+from citadels.server.accounts import (
+    NAME_MIN as ACCOUNT_NAME_MIN,
+)
+from citadels.server.accounts import (
+    PASSWORD_MAX,
+    PASSWORD_MIN,
+    AccountConfig,
+    Accounts,
+    account_json,
+)
 from citadels.server.botpool import BOT_LEVELS, BotPool
 from citadels.server.bus import HEARTBEAT, Bus, RedisBus
 from citadels.server.errors import ServerError
@@ -41,6 +54,7 @@ from citadels.server.lobby import (
     TIMER_MIN,
 )
 from citadels.server.messages import PROTOCOL
+from citadels.server.ratings import bot_ratings_json
 from citadels.server.reviews import HINT_BUDGET, QUEUE_MAX, REVIEW_BUDGET, TABLE_MAX
 from citadels.server.session import MESSAGE_MAX, Session
 from citadels.server.storage import Store
@@ -82,6 +96,9 @@ class ServerConfig:
     #: Reviews and hints this process takes at once (waiting or running), and per table.
     review_queue: int = QUEUE_MAX
     review_per_table: int = TABLE_MAX
+    #: Accounts: the password hash's cost, the sign-in throttle, the cookies
+    #: (docs/accounts.md).
+    accounts: AccountConfig = field(default_factory=AccountConfig)
 
 
 def _env_int(name: str, default: int) -> int:
@@ -95,8 +112,11 @@ def _env_int(name: str, default: int) -> int:
 
 
 def _error(exc: ServerError) -> JSONResponse:
+    headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after is not None else None
     return JSONResponse(
-        {"error": {"code": exc.code, "message": exc.message}}, status_code=exc.status
+        {"error": {"code": exc.code, "message": exc.message}},
+        status_code=exc.status,
+        headers=headers,
     )
 
 
@@ -168,6 +188,10 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         h: Hub = state["hub"]
         return h
 
+    def accounts() -> Accounts:
+        a: Accounts = state["accounts"]
+        return a
+
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         store = Store(cfg.db)
@@ -183,6 +207,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                    "queue_max": cfg.review_queue, "table_max": cfg.review_per_table},
         )  # fmt: skip
         state["hub"] = h
+        state["accounts"] = await asyncio.to_thread(Accounts, store, cfg.accounts)
         await h.start()
         try:
             yield
@@ -221,6 +246,11 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 "languages": texts.LANGUAGES,
                 "editions": editions,
                 "bot_levels": BOT_LEVELS,
+                "bot_ratings": bot_ratings_json(),
+                "accounts": {
+                    "name": {"min": ACCOUNT_NAME_MIN, "max": ACCOUNT_NAME_MAX},
+                    "password": {"min": PASSWORD_MIN, "max": PASSWORD_MAX},
+                },
                 "timer": {"min": TIMER_MIN, "max": TIMER_MAX, "default": TIMER_DEFAULT},
                 "review": hub().coach.describe(),
                 "pace": {"min": PACE_MIN, "max": PACE_MAX, "default": PACE_DEFAULT},
@@ -253,7 +283,9 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def tables(request: Request) -> Response:
         try:
             if request.method == "POST":
-                out = await hub().create(await _body(request, schema.CreateTable))
+                body = await _body(request, schema.CreateTable)
+                session = await accounts().authorise(request)
+                out = await hub().create(body, session.account_id if session else None)
                 return JSONResponse(out, status_code=201)
             status = request.query_params.get("status", "open")
             return JSONResponse({"tables": await hub().listing(status)})
@@ -268,11 +300,86 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     async def join(request: Request) -> Response:
         try:
+            body = await _body(request, schema.JoinTable)
+            session = await accounts().authorise(request)
             return JSONResponse(
                 await hub().join(
-                    request.path_params["code"], await _body(request, schema.JoinTable)
+                    request.path_params["code"], body, session.account_id if session else None
                 )
             )
+        except ServerError as exc:
+            return _error(exc)
+
+    # --- accounts (docs/accounts.md) -----------------------------------------------------------
+
+    async def _claimed(account_id: int, body: dict[str, Any]) -> list[dict[str, Any]]:
+        seats = body.get("seats") or []
+        return await profiles.claim(hub().store, hub().tables, account_id, seats)
+
+    async def _signed_in(
+        request: Request, account: int, name: str, body: dict[str, Any], status: int
+    ) -> Response:
+        """The answer to a sign-up or sign-in: a new session's cookie and CSRF token, and
+        the guest seats the account claimed."""
+        claimed = await _claimed(account, body)
+        token, csrf = await accounts().open_session(account)
+        response = JSONResponse(
+            {"account": {"name": name}, "csrf": csrf, "claimed": claimed}, status_code=status
+        )
+        accounts().set_cookie(request, response, token)
+        return response
+
+    async def sign_up(request: Request) -> Response:
+        try:
+            body = await _body(request, schema.SignUp)
+            account, name = await accounts().sign_up(request, body["name"], body["password"])
+            return await _signed_in(request, account, name, body, 201)
+        except ServerError as exc:
+            return _error(exc)
+
+    async def session(request: Request) -> Response:
+        try:
+            if request.method == "GET":
+                return JSONResponse(account_json(await accounts().current(request)))
+            if request.method == "DELETE":
+                response = JSONResponse({"account": None, "csrf": None})
+                await accounts().sign_out(request, response)
+                return response
+            body = await _body(request, schema.SignIn)
+            account, name = await accounts().sign_in(request, body["name"], body["password"])
+            return await _signed_in(request, account, name, body, 200)
+        except ServerError as exc:
+            return _error(exc)
+
+    async def claim(request: Request) -> Response:
+        try:
+            body = await _body(request, schema.Claim)
+            got = await accounts().signed_in(request)
+            return JSONResponse({"claimed": await _claimed(got.account_id, body)})
+        except ServerError as exc:
+            return _error(exc)
+
+    async def profile(request: Request) -> Response:
+        try:
+            viewer = await accounts().current(request)
+            out = await profiles.profile(
+                hub().store, request.path_params["name"], viewer.account_id if viewer else None
+            )
+            return JSONResponse(out)
+        except ServerError as exc:
+            return _error(exc)
+
+    async def my_tables(request: Request) -> Response:
+        try:
+            got = await accounts().signed_in(request)
+            return JSONResponse(await profiles.my_tables(hub().store, hub().tables, got.account_id))
+        except ServerError as exc:
+            return _error(exc)
+
+    async def leaderboard(request: Request) -> Response:
+        try:
+            query = schema.query(dict(request.query_params), schema.LeaderboardQuery)
+            return JSONResponse(await profiles.leaderboard(hub().store, query["edition"]))
         except ServerError as exc:
             return _error(exc)
 
@@ -339,6 +446,12 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
 
     async def asset(request: Request) -> Response:
         rel = request.path_params["path"]
+        if request.url.path.startswith("/api/"):
+            # A method an API route does not take (this route matched first, for GET).
+            for route in routes:
+                if isinstance(route, Route) and route.matches(request.scope)[0] == Match.PARTIAL:
+                    allow = ", ".join(sorted(route.methods or ()))
+                    raise HTTPException(405, headers={"Allow": allow})
         if not (web / "index.html").is_file():
             return _not_installed()
         target = None
@@ -371,10 +484,19 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/tables/{code}/seats/{seat:int}/bot", seat_bot, methods=["POST"]),
         Route("/api/tables/{code}/replay", replay),
         Route("/api/tables/{code}/review", review),
+        Route("/api/accounts", sign_up, methods=["POST"]),
+        Route("/api/accounts/{name}", profile),
+        Route("/api/session", session, methods=["GET", "POST", "DELETE"]),
+        Route("/api/account/claim", claim, methods=["POST"]),
+        Route("/api/account/tables", my_tables),
+        Route("/api/leaderboard", leaderboard),
         WebSocketRoute("/ws/{code}", ws_endpoint),
         Route("/", page),
         Route("/t/{code}", page),
         Route("/replay/{code}", page),
+        Route("/me", page),
+        Route("/profile/{name}", page),
+        Route("/leaderboard", page),
         Route("/static/{path:path}", asset),
         Route("/{path:path}", asset),
     ]

@@ -132,13 +132,15 @@ class Hub:
         """The live table with this code, or ``ServerError(not_found)``."""
         return await self.tables.by_code(code)
 
-    async def create(self, body: dict[str, Any]) -> dict[str, Any]:
+    async def create(self, body: dict[str, Any], account_id: int | None = None) -> dict[str, Any]:
         """``POST /api/tables``."""
-        return await self.lobby.create(body)
+        return await self.lobby.create(body, account_id)
 
-    async def join(self, code: str, body: dict[str, Any]) -> dict[str, Any]:
+    async def join(
+        self, code: str, body: dict[str, Any], account_id: int | None = None
+    ) -> dict[str, Any]:
         """``POST /api/tables/{code}/join``."""
-        return await self.lobby.join(code, body)
+        return await self.lobby.join(code, body, account_id)
 
     async def set_bot(
         self, code: str, seat: int, token: str | None, body: dict[str, Any]

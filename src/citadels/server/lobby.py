@@ -74,8 +74,9 @@ class Lobby:
         self.tables = tables
         self.turns = turns
 
-    async def create(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Create a table (``POST /api/tables``)."""
+    async def create(self, body: dict[str, Any], account_id: int | None = None) -> dict[str, Any]:
+        """Create a table (``POST /api/tables``); ``account_id``: the signed-in creator's
+        account, which holds seat 0."""
         name = _checked_name(body, CREATE_FIELDS)
         edition_id = body.get("edition", "classic")
         players = body.get("players", 4)
@@ -116,7 +117,7 @@ class Lobby:
         if not isinstance(bots, dict):
             raise ServerError("bad_request", "bots must map seats to levels")
         token = tokens.new_token()
-        seats = [SeatRow(0, "human", name, None, tokens.hash_token(token))]
+        seats = [SeatRow(0, "human", name, None, tokens.hash_token(token), account_id=account_id)]
         seats += [SeatRow(i, "empty") for i in range(1, players)]
         for key, level in bots.items():
             if not (isinstance(key, str) and key.isdigit() and 1 <= int(key) < players):
@@ -159,8 +160,11 @@ class Lobby:
         assert t is not None
         return {"code": t.row.code, "seat": 0, "token": token, "table": t.json()}
 
-    async def join(self, code: str, body: dict[str, Any]) -> dict[str, Any]:
-        """Take a seat (``POST /api/tables/{code}/join``)."""
+    async def join(
+        self, code: str, body: dict[str, Any], account_id: int | None = None
+    ) -> dict[str, Any]:
+        """Take a seat (``POST /api/tables/{code}/join``), for the signed-in account if
+        ``account_id``."""
         name = _checked_name(body, {"name", "seat"})
         seat = body.get("seat")
         t = await self.tables.by_code(code)
@@ -171,7 +175,9 @@ class Lobby:
             if seat is not None and (type(seat) is not int or not 0 <= seat < t.row.players):
                 raise ServerError("bad_request", f"seat must be 0 to {t.row.players - 1}")
             token = tokens.new_token()
-            row = SeatRow(seat or 0, "human", name, None, tokens.hash_token(token))
+            row = SeatRow(
+                seat or 0, "human", name, None, tokens.hash_token(token), account_id=account_id
+            )
             taken = await asyncio.to_thread(
                 functools.partial(
                     self.store.set_seat, t.id, row, only_if_kind=("empty",),

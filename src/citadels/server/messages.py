@@ -50,6 +50,13 @@ def hints_allowed(row: TableRow) -> bool:
     return solo(row) or row.hints
 
 
+def rated(row: TableRow) -> bool:
+    """Whether the table's game is rated: every human seat held by an account, each by
+    another one (bots allowed; docs/accounts.md). Decided again when the game ends."""
+    humans = [s.account_id for s in row.seats if s.kind == "human"]
+    return bool(humans) and None not in humans and len(set(humans)) == len(humans)
+
+
 def table_json(row: TableRow, connected: Callable[[int], bool]) -> dict[str, Any]:
     """The public table object of the protocol; ``connected(seat)`` says whether a human
     seat has a live connection."""
@@ -64,6 +71,7 @@ def table_json(row: TableRow, connected: Callable[[int], bool]) -> dict[str, Any
                 "bot": s.bot if s.kind == "bot" else None,
                 "connected": s.kind == "bot" or (s.kind == "human" and connected(s.seat)),
                 "away": s.away,
+                "account": s.account if s.kind == "human" else None,
             }
         )
     return {
@@ -79,6 +87,7 @@ def table_json(row: TableRow, connected: Callable[[int], bool]) -> dict[str, Any
         "spectator_chat": row.spectator_chat,
         "hints": row.hints,
         "hints_allowed": hints_allowed(row),
+        "rated": rated(row),
         "host": row.host_seat,
         "version": row.version,
         "seats": seats,

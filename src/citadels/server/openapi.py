@@ -28,6 +28,7 @@ def _param(name: str, where: str, kind: dict[str, Any], text: str) -> dict[str, 
 _LANG = _param("lang", "query", {"type": "string"}, "A language tag (unknown: English).")
 _CODE = _param("code", "path", {"type": "string"}, "The table's code (case-insensitive).")
 _AUTH: list[dict[str, list[str]]] = [{"seatToken": []}]
+_SESSION: list[dict[str, list[str]]] = [{"session": [], "csrf": []}]
 
 
 def _answer(ok: int, what: str) -> dict[str, Any]:
@@ -49,8 +50,11 @@ def _op(
     params: list[dict[str, Any]] | None = None,
     body: str | None = None,
     auth: bool = False,
+    session: bool = False,
 ) -> dict[str, Any]:
     op: dict[str, Any] = {"summary": summary, "responses": _answer(ok, summary)}
+    if session:
+        op["security"] = _SESSION
     if params:
         op["parameters"] = params
     if body is not None:
@@ -67,6 +71,7 @@ def document() -> dict[str, Any]:
     """The OpenAPI document of the HTTP API."""
     models: list[type[BaseModel]] = [
         schema.CreateTable, schema.JoinTable, schema.SeatBot, schema.ReviewQuery, schema.Error,
+        schema.SignUp, schema.SignIn, schema.Claim, schema.LeaderboardQuery,
     ]  # fmt: skip
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=_REF)
     seat = _param("seat", "path", {"type": "integer", "minimum": 0}, "A seat, from 0.")
@@ -143,6 +148,32 @@ def document() -> dict[str, Any]:
                     ),
                 }
             },
+            "/api/accounts": {
+                "post": _op("Create an account and sign in (docs/accounts.md)", 201, body="SignUp")
+            },
+            "/api/accounts/{name}": {
+                "get": _op(
+                    "An account's profile",
+                    params=[_param("name", "path", {"type": "string"}, "The account's name.")],
+                )
+            },
+            "/api/session": {
+                "get": _op("The signed-in account and its CSRF token, or nulls"),
+                "post": _op("Sign in", body="SignIn"),
+                "delete": _op("Sign out", session=True),
+            },
+            "/api/account/claim": {
+                "post": _op("Give guest seats to the account", body="Claim", session=True)
+            },
+            "/api/account/tables": {
+                "get": _op("My tables: where the account sits, what waits first", session=True)
+            },
+            "/api/leaderboard": {
+                "get": _op(
+                    "An edition's leaderboard (the query: LeaderboardQuery)",
+                    params=[_param("edition", "query", {"type": "string"}, "An edition id.")],
+                )
+            },
         },
         "components": {
             "schemas": defs["$defs"],
@@ -151,7 +182,21 @@ def document() -> dict[str, Any]:
                     "type": "http",
                     "scheme": "bearer",
                     "description": "A seat's token, as join or create gave it.",
-                }
+                },
+                "session": {
+                    "type": "apiKey",
+                    "in": "cookie",
+                    "name": "citadels_session",
+                    "description": "A signed-in account's session (docs/accounts.md).",
+                },
+                "csrf": {
+                    "type": "apiKey",
+                    "in": "header",
+                    "name": "X-CSRF-Token",
+                    "description": "The session's CSRF token (GET /api/session), with an "
+                    "Origin header of the server's own host, on every state-changing request "
+                    "the session authorises.",
+                },
             },
         },
     }

@@ -188,6 +188,52 @@ class ReviewQuery(Body):
     lang: str = _code("bad_request", default="en", max_length=35, description="A language tag.")
 
 
+class SeatClaim(_Strict):
+    """A guest's seat: its table's code and the seat's token (as the browser keeps them)."""
+
+    code: str = Field(max_length=64, description="The table's code.")
+    token: str = Field(max_length=200, description="The seat's token.")
+
+
+#: A list of guest seats to claim (at most 100).
+Claims = Annotated[list[SeatClaim], Field(max_length=100)]
+
+
+class SignUp(Body):
+    """``POST /api/accounts``: create an account (and sign in)."""
+
+    name: str = _code(
+        "bad_account_name", max_length=200,
+        description="3 to 24 letters, digits, '_', '-' or '.'; unique, whatever the case.",
+    )  # fmt: skip
+    password: str = _code("bad_password", max_length=1000, description="8 to 200 characters.")
+    seats: Claims | None = _code(
+        "bad_request", default=None, description="Guest seats to give the new account."
+    )
+
+
+class SignIn(Body):
+    """``POST /api/session``: sign in."""
+
+    name: str = _code("bad_account_name", max_length=200)
+    password: str = _code("bad_password", max_length=1000)
+    seats: Claims | None = _code(
+        "bad_request", default=None, description="Guest seats to give the account."
+    )
+
+
+class Claim(Body):
+    """``POST /api/account/claim``: give guest seats to the signed-in account."""
+
+    seats: Claims = _code("bad_request")
+
+
+class LeaderboardQuery(Body):
+    """``GET /api/leaderboard``'s query."""
+
+    edition: str = _code("bad_request", default="classic", max_length=20)
+
+
 class ErrorDetail(_Strict):
     """What went wrong: a stable code (docs/protocol.md) and a message for developers."""
 

@@ -66,6 +66,8 @@ seats_t = sa.Table(
     sa.Column("away", sa.Boolean, nullable=False),
     # Counted up by every write of ``away`` (migration 0002): the order of those writes.
     sa.Column("away_version", sa.Integer, nullable=False, server_default="0"),
+    # The account that holds the seat (migration 0006); null: a guest's seat (or a bot's).
+    sa.Column("account_id", sa.Integer, nullable=True, index=True),
 )
 
 actions_t = sa.Table(
@@ -119,6 +121,63 @@ hint_uses_t = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 
+# --- accounts (migration 0006, docs/accounts.md) --------------------------------------------
+
+accounts_t = sa.Table(
+    "accounts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(24), nullable=False),
+    # The name as compared (NFKC, case-folded): two accounts never differ by case alone.
+    sa.Column("name_key", sa.String(96), nullable=False, unique=True),
+    sa.Column("password_hash", sa.String(255), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+sessions_t = sa.Table(
+    "sessions",
+    metadata,
+    sa.Column("token_hash", sa.String(64), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False,
+              index=True),
+    sa.Column("csrf", sa.String(64), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+)  # fmt: skip
+
+ratings_t = sa.Table(
+    "ratings",
+    metadata,
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), primary_key=True),
+    sa.Column("edition", sa.String(20), primary_key=True),
+    sa.Column("mu", sa.Float, nullable=False),
+    sa.Column("sigma", sa.Float, nullable=False),
+    sa.Column("games", sa.Integer, nullable=False),
+    sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+#: One row per game whose ratings were updated: the proof that it was, once.
+rated_games_t = sa.Table(
+    "rated_games",
+    metadata,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("edition", sa.String(20), nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+
+rating_changes_t = sa.Table(
+    "rating_changes",
+    metadata,
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), primary_key=True,
+              index=True),
+    sa.Column("edition", sa.String(20), nullable=False),
+    sa.Column("mu_before", sa.Float, nullable=False),
+    sa.Column("sigma_before", sa.Float, nullable=False),
+    sa.Column("mu_after", sa.Float, nullable=False),
+    sa.Column("sigma_after", sa.Float, nullable=False),
+)  # fmt: skip
+
 #: How often a snapshot of the whole game is stored (in actions).
 SNAPSHOT_EVERY = 40
 
@@ -165,6 +224,90 @@ def _processor(column: sa.Column[Any]) -> Any:
 
 
 _SQLITE_TIME = _processor(actions_t.c.created_at)
+
+
+def record_ratings(conn: sa.Connection, table_id: int, result: dict[str, Any]) -> bool:
+    """Update the ratings of a finished game's accounts in ``conn``'s transaction, if the
+    game is rated (every human seat held by an account, each by another one) and was not
+    rated already; whether it was rated now. Idempotent: a game is rated once, however
+    often its finish is processed (``rated_games`` holds one row per rated game)."""
+    from citadels.server import ratings
+
+    done = conn.execute(
+        sa.select(rated_games_t.c.table_id).where(rated_games_t.c.table_id == table_id)
+    ).first()
+    if done is not None:
+        return False
+    edition = conn.execute(
+        sa.select(tables_t.c.edition).where(tables_t.c.id == table_id)
+    ).scalar_one()
+    seats = conn.execute(
+        sa.select(seats_t.c.seat, seats_t.c.kind, seats_t.c.bot, seats_t.c.account_id)
+        .where(seats_t.c.table_id == table_id)
+        .order_by(seats_t.c.seat)
+    ).all()
+    humans = [s.account_id for s in seats if s.kind == "human"]
+    if not humans or None in humans or len(set(humans)) != len(humans):
+        return False
+    try:
+        ranks = ratings.ranks_of(result)
+    except (KeyError, TypeError, ValueError):
+        log.error("table %s: a result without ranks is not rated", table_id)
+        return False
+    if sorted(ranks) != [s.seat for s in seats]:
+        return False
+    accounts = sorted(int(a) for a in humans)
+    # Lock the accounts (in one order: no deadlock between two games): two games of one
+    # account that finish at once update its rating one after the other (PostgreSQL).
+    conn.execute(
+        sa.select(accounts_t.c.id).where(accounts_t.c.id.in_(accounts)).with_for_update()
+    ).all()
+    stored = {
+        int(r.account_id): r
+        for r in conn.execute(
+            ratings_t.select().where(
+                ratings_t.c.account_id.in_(accounts), ratings_t.c.edition == edition
+            )
+        ).all()
+    }
+    before: list[tuple[float, float]] = []
+    for s in seats:
+        if s.kind == "human":
+            r = stored.get(int(s.account_id))
+            before.append((ratings.MU, ratings.SIGMA) if r is None else (r.mu, r.sigma))
+        else:
+            before.append(ratings.BOT_RATINGS.get(s.bot or "", (ratings.MU, ratings.SIGMA)))
+    try:
+        after = ratings.rate(before, [ranks[s.seat] for s in seats])
+    except (ArithmeticError, TypeError, ValueError):  # never the reason a game's end is lost
+        log.exception("table %s: the rating update failed; the game stays unrated", table_id)
+        return False
+    t = now()
+    conn.execute(rated_games_t.insert().values(table_id=table_id, edition=edition, created_at=t))
+    for s, (mu0, sg0), (mu1, sg1) in zip(seats, before, after, strict=True):
+        if s.kind != "human":
+            continue
+        account = int(s.account_id)
+        if account in stored:
+            conn.execute(
+                ratings_t.update()
+                .where(ratings_t.c.account_id == account, ratings_t.c.edition == edition)
+                .values(mu=mu1, sigma=sg1, games=ratings_t.c.games + 1, updated_at=t)
+            )
+        else:
+            conn.execute(
+                ratings_t.insert().values(
+                    account_id=account, edition=edition, mu=mu1, sigma=sg1, games=1,
+                    updated_at=t,
+                )
+            )  # fmt: skip
+        conn.execute(
+            rating_changes_t.insert().values(
+                table_id=table_id, account_id=account, edition=edition, mu_before=mu0,
+                sigma_before=sg0, mu_after=mu1, sigma_after=sg1,
+            )
+        )  # fmt: skip
+    return True
 
 
 class WriteConflict(Exception):
@@ -215,6 +358,9 @@ class SeatRow:
     #: How many times ``away`` was written (:meth:`Store.set_away`): a newer write has a
     #: higher number, in every process.
     away_version: int = 0
+    #: The account holding the seat (``None``: a guest or a bot) and its name.
+    account_id: int | None = None
+    account: str | None = None
 
 
 @dataclass
@@ -341,8 +487,33 @@ class Checkpointer(threading.Thread):
 
 def _seat(row: Any) -> SeatRow:
     return SeatRow(
-        row.seat, row.kind, row.name, row.bot, row.token_hash, row.away, row.away_version
-    )
+        row.seat, row.kind, row.name, row.bot, row.token_hash, row.away, row.away_version,
+        row.account_id, row.account,
+    )  # fmt: skip
+
+
+def _utc(at: dt.datetime) -> dt.datetime:
+    """A stored time as an aware UTC time (SQLite gives it back naive)."""
+    return at.replace(tzinfo=dt.UTC) if at.tzinfo is None else at
+
+
+@dataclass
+class AccountRow:
+    """One account as stored."""
+
+    id: int
+    name: str
+    password_hash: str
+    created_at: dt.datetime
+
+
+@dataclass
+class SessionRow:
+    """A signed-in browser's session."""
+
+    account_id: int
+    name: str
+    csrf: str
 
 
 def _hint_use(
@@ -462,6 +633,7 @@ class Store:
                             "bot": s.bot,
                             "token_hash": s.token_hash,
                             "away": s.away,
+                            "account_id": s.account_id,
                         }
                         for s in seats
                     ],
@@ -472,7 +644,10 @@ class Store:
 
     def _table(self, conn: sa.Connection, row: Any) -> TableRow:
         seats = conn.execute(
-            seats_t.select().where(seats_t.c.table_id == row.id).order_by(seats_t.c.seat)
+            sa.select(seats_t, accounts_t.c.name.label("account"))
+            .select_from(seats_t.outerjoin(accounts_t, accounts_t.c.id == seats_t.c.account_id))
+            .where(seats_t.c.table_id == row.id)
+            .order_by(seats_t.c.seat)
         ).all()
         return TableRow(
             id=row.id,
@@ -577,7 +752,13 @@ class Store:
                     seats_t.c.seat == number,
                     seats_t.c.kind.in_(only_if_kind),
                 )
-                .values(kind=seat.kind, name=seat.name, bot=seat.bot, token_hash=seat.token_hash)
+                .values(
+                    kind=seat.kind,
+                    name=seat.name,
+                    bot=seat.bot,
+                    token_hash=seat.token_hash,
+                    account_id=seat.account_id,
+                )
             ).rowcount
             return number if done else None
 
@@ -748,7 +929,11 @@ class Store:
         }
         if a.result is None:
             return bool(conn.execute(_ADVANCE, params).rowcount)
-        return bool(conn.execute(_FINISH, {**params, "b_result": a.result}).rowcount)
+        if not conn.execute(_FINISH, {**params, "b_result": a.result}).rowcount:
+            return False
+        # The ratings move in the transaction that records the result: both or neither.
+        record_ratings(conn, a.table_id, a.result)
+        return True
 
     def actions(self, table_id: int, after: int = 0) -> list[tuple[int, dict[str, Any]]]:
         """The actions with ``seq > after``, in order, as ``(seat, action json)``."""
@@ -875,3 +1060,149 @@ class Store:
                 }
             )
         return out
+
+    # --- accounts (docs/accounts.md) ----------------------------------------------------
+
+    def create_account(self, name: str, key: str, password_hash: str) -> int | None:
+        """A new account; ``None`` if its name (compared by ``key``) is taken."""
+        try:
+            with self._write() as conn:
+                got = conn.execute(
+                    accounts_t.insert().values(
+                        name=name, name_key=key, password_hash=password_hash, created_at=now()
+                    )
+                ).inserted_primary_key[0]  # type: ignore[index]
+        except IntegrityError:
+            return None
+        return int(got)
+
+    @staticmethod
+    def _account(row: Any) -> AccountRow:
+        return AccountRow(int(row.id), row.name, row.password_hash, _utc(row.created_at))
+
+    def account_by_key(self, key: str) -> AccountRow | None:
+        """The account whose name compares as ``key``, or ``None``."""
+        with self.engine.connect() as conn:
+            row = conn.execute(accounts_t.select().where(accounts_t.c.name_key == key)).first()
+        return None if row is None else self._account(row)
+
+    def accounts(self) -> list[AccountRow]:
+        """Every account, oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(accounts_t.select().order_by(accounts_t.c.id)).all()
+        return [self._account(r) for r in rows]
+
+    def set_password(self, account_id: int, password_hash: str, *, sign_out: bool) -> None:
+        """Store a new password hash; ``sign_out``: end every session of the account."""
+        with self._write() as conn:
+            conn.execute(
+                accounts_t.update()
+                .where(accounts_t.c.id == account_id)
+                .values(password_hash=password_hash)
+            )
+            if sign_out:
+                conn.execute(sessions_t.delete().where(sessions_t.c.account_id == account_id))
+
+    def create_session(
+        self, account_id: int, token_hash: str, csrf: str, expires: dt.datetime
+    ) -> None:
+        """Store a new session (by its token's hash)."""
+        t = now()
+        with self._write() as conn:
+            conn.execute(sessions_t.delete().where(sessions_t.c.expires_at < t))
+            conn.execute(
+                sessions_t.insert().values(
+                    token_hash=token_hash, account_id=account_id, csrf=csrf, created_at=t,
+                    expires_at=expires,
+                )
+            )  # fmt: skip
+
+    def session(self, token_hash: str) -> SessionRow | None:
+        """The live session with this token's hash, or ``None`` (none, or expired)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(sessions_t.c.account_id, sessions_t.c.csrf, sessions_t.c.expires_at,
+                          accounts_t.c.name)
+                .select_from(sessions_t.join(accounts_t))
+                .where(sessions_t.c.token_hash == token_hash)
+            ).first()  # fmt: skip
+        if row is None or _utc(row.expires_at) <= now():
+            return None
+        return SessionRow(int(row.account_id), row.name, row.csrf)
+
+    def delete_session(self, token_hash: str) -> None:
+        """End a session."""
+        with self._write() as conn:
+            conn.execute(sessions_t.delete().where(sessions_t.c.token_hash == token_hash))
+
+    def claim_seat(self, table_id: int, seat: int, token_hash: str, account_id: int) -> bool:
+        """Give a guest's seat (the seat whose token hashes to ``token_hash``) to an account;
+        whether the seat is the account's now. A seat another account holds stays its."""
+        with self._write() as conn:
+            conn.execute(
+                seats_t.update()
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    seats_t.c.token_hash == token_hash,
+                    seats_t.c.account_id.is_(None),
+                )
+                .values(account_id=account_id)
+            )
+            holder = conn.execute(
+                sa.select(seats_t.c.account_id).where(
+                    seats_t.c.table_id == table_id, seats_t.c.seat == seat
+                )
+            ).scalar_one_or_none()
+        return holder == account_id
+
+    def account_seats(
+        self, account_id: int, statuses: tuple[str, ...], limit: int = 200
+    ) -> list[tuple[TableRow, int]]:
+        """The tables with these statuses where the account holds a seat, newest change
+        first, each with the account's seat."""
+        q = (
+            sa.select(tables_t, seats_t.c.seat.label("my_seat"))
+            .select_from(tables_t.join(seats_t, seats_t.c.table_id == tables_t.c.id))
+            .where(seats_t.c.account_id == account_id, tables_t.c.status.in_(statuses))
+            .order_by(tables_t.c.updated_at.desc(), tables_t.c.id.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return [(self._table(conn, r), int(r.my_seat)) for r in conn.execute(q).all()]
+
+    def ratings_of(self, account_id: int) -> dict[str, tuple[float, float, int]]:
+        """The account's ratings by edition: ``(mu, sigma, rated games)``."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                ratings_t.select().where(ratings_t.c.account_id == account_id)
+            ).all()
+        return {r.edition: (float(r.mu), float(r.sigma), int(r.games)) for r in rows}
+
+    def rating_changes(
+        self, account_id: int, table_ids: list[int]
+    ) -> dict[int, tuple[float, float]]:
+        """The account's rating change (mu before, mu after) at each of these tables."""
+        if not table_ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(rating_changes_t.c.table_id, rating_changes_t.c.mu_before,
+                          rating_changes_t.c.mu_after)
+                .where(rating_changes_t.c.account_id == account_id,
+                       rating_changes_t.c.table_id.in_(table_ids))
+            ).all()  # fmt: skip
+        return {int(r.table_id): (float(r.mu_before), float(r.mu_after)) for r in rows}
+
+    def leaderboard(self, edition: str, limit: int = 100) -> list[tuple[str, float, float, int]]:
+        """The edition's rated accounts, best first: ``(name, mu, sigma, games)``."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(accounts_t.c.name, ratings_t.c.mu, ratings_t.c.sigma,
+                          ratings_t.c.games)
+                .select_from(ratings_t.join(accounts_t))
+                .where(ratings_t.c.edition == edition)
+                .order_by(ratings_t.c.mu.desc(), accounts_t.c.id)
+                .limit(limit)
+            ).all()  # fmt: skip
+        return [(r.name, float(r.mu), float(r.sigma), int(r.games)) for r in rows]

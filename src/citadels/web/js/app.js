@@ -9,6 +9,7 @@ import { deadlineNote, nameTag, seatName, tableScreen, turnText } from "./table.
 import { chime, setSoundEnabled, soundEnabled } from "./sound.js";
 import { errorText, language, LANGUAGES, preferredLanguage, setLanguage, t } from "./strings.js";
 import { replayScreen } from "./replay.js";
+import { leaderboardScreen, meScreen, profileScreen } from "./account.js";
 import { bringTurnIntoReach, fitTray, watchLayout } from "./layout.js";
 import { Pacer, paceControls, paceFor, storePace } from "./pace.js";
 import { clearNotices, noticeBox, noticesFor, noticeText, sinceSummary, speakNotices, summaryTexts } from "./notices.js";
@@ -77,6 +78,21 @@ function route() {
   } else if ((m = path.match(/^\/replay\/([A-Za-z0-9-]+)\/?$/))) {
     root.dataset.screen = "replay";
     teardown = replayScreen(root, m[1].toUpperCase(), { navigate, lang: language(), languagePicker }) || (() => {});
+  } else if (/^\/me\/?$/.test(path)) {
+    root.dataset.screen = "account";
+    teardown = meScreen(root, { navigate, languagePicker });
+  } else if ((m = path.match(/^\/profile\/([^/]+)\/?$/))) {
+    root.dataset.screen = "account";
+    let name = m[1];
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      /* a malformed escape: the name as it is (the server answers not_found) */
+    }
+    teardown = profileScreen(root, name, { navigate, languagePicker });
+  } else if (/^\/leaderboard\/?$/.test(path)) {
+    root.dataset.screen = "account";
+    teardown = leaderboardScreen(root, { navigate, languagePicker });
   } else {
     root.dataset.screen = "lobby";
     teardown = lobbyScreen(root, { navigate, lang: language(), languagePicker });

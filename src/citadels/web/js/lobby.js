@@ -1,6 +1,7 @@
 // The lobby: open tables, games to watch or replay, joining by code, and the create-table form.
 
-import { api, storedName, storeName, storeToken } from "./net.js";
+import { api, loadSession, storedName, storeName, storeToken } from "./net.js";
+import { accountBar, refreshTurns, turnTitle } from "./account.js";
 import { h, icon, render } from "./dom.js";
 import { cardName, characterCard, setCards, info } from "./cards.js";
 import { errorText, num, t } from "./strings.js";
@@ -104,6 +105,12 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
 
   async function loadLists() {
     if (!alive) return;
+    if (await refreshTurns()) {
+      // The badge of "My tables" and the title follow the tables waiting for this account.
+      turnTitle();
+      const bar = root.querySelector("#account-bar");
+      if (bar && alive) bar.replaceWith(accountBar(navigate, draw));
+    }
     for (const status of ["open", "playing", "finished"]) {
       try {
         state.lists[status] = (await api("GET", `/api/tables?status=${status}`)).tables || [];
@@ -368,7 +375,8 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
         field(
           t("bot_level"),
           "create-level",
-          select("create-level", state.level, Object.entries(infoData.bot_levels || { medium: "medium" }).map(([k]) => [k, t(`level_${k}`)]), (v) => {
+          // Each level with its rating, on the scale accounts are rated on (docs/accounts.md).
+          select("create-level", state.level, Object.entries(infoData.bot_levels || { medium: "medium" }).map(([k]) => [k, infoData.bot_ratings && k in infoData.bot_ratings ? t("level_with_rating", { level: t(`level_${k}`), rating: infoData.bot_ratings[k] }) : t(`level_${k}`)]), (v) => {
             state.level = v;
           }),
         ),
@@ -433,6 +441,7 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
   }
 
   function draw() {
+    turnTitle();
     render(
       root,
       h(
@@ -443,7 +452,7 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
           {},
           icon("tower", "hero-icon"),
           h("div", {}, h("h1", {}, t("app_title")), h("p.tagline", {}, t("tagline"))),
-          h("div.hero-tools", {}, languagePicker()),
+          h("div.hero-tools", {}, languagePicker(), accountBar(navigate, draw)),
           h(
             "div.hero-fan",
             { "aria-hidden": "true" },
@@ -463,6 +472,7 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
   }, 10000);
   draw();
   (async () => {
+    await loadSession();
     try {
       infoData = await api("GET", `/api/info?lang=${encodeURIComponent(lang)}`);
       if (!infoData.editions.some((e) => e.id === state.edition)) state.edition = infoData.editions[0].id;

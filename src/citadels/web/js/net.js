@@ -54,14 +54,50 @@ export class ApiError extends Error {
   }
 }
 
+/** The signed-in account, if any (docs/accounts.md): ``{account: {name} | null, csrf}``. The
+ * session itself is an HttpOnly cookie this script cannot read; the CSRF token comes from
+ * ``GET /api/session`` and goes back in ``X-CSRF-Token`` with every change. */
+export const session = { account: null, csrf: null, loaded: false };
+
+/** Ask the server who is signed in here. */
+export async function loadSession() {
+  try {
+    const got = await api("GET", "/api/session");
+    session.account = got.account;
+    session.csrf = got.csrf;
+  } catch {
+    session.account = null;
+    session.csrf = null;
+  }
+  session.loaded = true;
+  return session;
+}
+
+/** The seats this browser holds tokens for, as ``[{code, token}]`` (to give to an account). */
+export function storedSeats() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith("citadels.token.")) out.push({ code: key.slice(15), token: localStorage.getItem(key) || "" });
+    }
+  } catch {
+    /* no storage: no seats */
+  }
+  return out.slice(0, 100);
+}
+
 /** Call the HTTP API; answers the JSON body or throws an ApiError. */
 export async function api(method, path, body = undefined, token = undefined) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (method !== "GET" && session.csrf) headers["X-CSRF-Token"] = session.csrf;
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // The page's Referrer-Policy is no-referrer, under which a browser sends "Origin: null";
+    // the API's own calls send their origin (the server checks it on a signed-in change).
+    response = await fetch(path, { method, headers, referrerPolicy: "same-origin", body: body === undefined ? undefined : JSON.stringify(body) });
   } catch (err) {
     throw new ApiError("network", String(err && err.message ? err.message : err), 0);
   }
