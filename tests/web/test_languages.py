@@ -223,7 +223,14 @@ def lang_game(browser: Any, server: str) -> Iterator[dict[str, Any]]:
                 STRINGS + ".then(s => [1, 3, 5, 21].map(n => s.t('cards_n', {n})))"
             ),
         }
-        time.sleep(1.0)
+        # The server answers the switch with a snapshot: wait for it (not for a fixed time,
+        # which a busy machine outlasts), then for anything else that came with it.
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not any(
+            kind == "got" and '"snapshot"' in d for kind, d in rec["frames"]["ben"][sent_before:]
+        ):
+            ben.wait_for_timeout(100)
+        ben.wait_for_timeout(500)
         frames = rec["frames"]["ben"][sent_before:]
         rec["switch"]["sent"] = [json.loads(d) for kind, d in frames if kind == "sent"]
         rec["switch"]["got"] = [json.loads(d)["type"] for kind, d in frames if kind == "got"]
