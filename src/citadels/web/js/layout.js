@@ -7,7 +7,7 @@
 // The actions tray sticks to the bottom of the window (in thumb's reach on a phone, always in
 // sight on a laptop) only while it leaves the table in sight: a tray taller than a share of
 // the window, or one that leaves no room to see the court of characters whole between the top
-// bar and itself, would hide the hand and the court under it, and a sticky box taller than the
+// bar (and the notices box under it) and itself, would hide the hand and the court under it, and a sticky box taller than the
 // window could never be scrolled to its top. Then it is "unstuck" and sits at the end of the
 // page, reached by the page's own scroll. The tray is fitted again whenever it or the top bar
 // changes size (a folded group opened, a phone turned, a window resized, the fonts arrived).
@@ -41,7 +41,10 @@ export function fitTray(root = document) {
   tray.classList.remove("unstuck");
   const height = tray.getBoundingClientRect().height;
   const court = tray.closest(".table-screen").querySelector(".board .court");
-  const room = window.innerHeight - top - height - GAP;
+  // The notices box sticks under the top bar: the court must fit between it and the tray.
+  const notices = root.querySelector(".notices");
+  const below = notices ? notices.getBoundingClientRect().height : 0;
+  const room = window.innerHeight - top - below - height - GAP;
   const stuck = height <= window.innerHeight * MAX_SHARE && (!court || court.getBoundingClientRect().height <= room);
   tray.classList.toggle("unstuck", !stuck);
   const trayH = stuck ? px(height) : "0px";
