@@ -45,6 +45,12 @@
       problems.push(`the notices box goes under the top bar at scroll ${Math.round(y)} (${round(n.getBoundingClientRect())} under ${round(b)})`);
     }
   }
+  // Beside the side panel (wide screens) the notices box covers none of it.
+  const side = document.querySelector(".table-screen > .side");
+  const n = notices();
+  if (shown(side) && getComputedStyle(side).position === "sticky" && shown(n) && meets(side.getBoundingClientRect(), n.getBoundingClientRect())) {
+    problems.push(`the notices box covers the side panel (${round(n.getBoundingClientRect())})`);
+  }
   scrollTo(startY);
   measured.topbar = Math.round(bar.getBoundingClientRect().height);
   const t = tray();

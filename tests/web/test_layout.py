@@ -54,6 +54,22 @@ SIZES = {
     "desktop-1920": ({"width": 1920, "height": 1080}, 3),
 }
 MAX_SECONDS = 300
+#: Where the page leaves the court as a turn begins on a tablet or wider (js/layout.js
+#: bringTurnIntoReach): whole in the window, clear of the top bar, the notices and the tray.
+COURT_IN_VIEW = """async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+                          && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const court = document.querySelector('.board .court').getBoundingClientRect();
+  const out = [];
+  if (court.top < -1 || court.bottom > innerHeight + 1) out.push('outside the window');
+  for (const sel of ['.topbar', '.notices', '.table-screen > .tray']) {
+    const el = document.querySelector(sel);
+    if (el && el.checkVisibility() && meets(court, el.getBoundingClientRect())) out.push('under ' + sel);
+  }
+  return out.length ? `as the turn begins the court (${Math.round(court.top)}..`
+    + `${Math.round(court.bottom)}) is ${out.join(', ')}` : '';
+}"""
 CLICK_TRIES = 3
 
 
@@ -202,18 +218,28 @@ def test_whole_game_shows_the_whole_table(browser: Any, server: str, size: str) 
         decisions = 0
         shots = {"draft": False, "turn": False}
         dialog_checked = False
+        last_title = ""
         started = time.monotonic()
         while not page.query_selector(".scores"):
             assert time.monotonic() - started < MAX_SECONDS, f"stalled after {decisions}"
             try:
-                page.wait_for_selector(f"{ACTION}, .scores", timeout=20000)
+                # A shown choice: a menu may start with the folded own city's.
+                page.wait_for_selector(f"{ACTION}:visible, .scores", timeout=20000)
             except Exception:
                 pytest.fail(f"no decision came: {server_state(server, page, code)}")
             if page.query_selector(".scores"):
                 break
             page.mouse.move(0, 0)
-            found = page.evaluate(CHECK, {"table": True}) + _frame(page)
             kind = "draft" if page.query_selector(".draft-pick") else "turn"
+            title = page.evaluate(
+                "(document.querySelector('.tray .tray-title') || {}).textContent || ''"
+            )
+            found = []
+            if kind == "turn" and title != last_title and viewport["width"] >= 768:
+                # The first decision of a character's turn, before the checks scroll the page.
+                found += [p for p in [page.evaluate(COURT_IN_VIEW)] if p]
+            last_title = title
+            found += page.evaluate(CHECK, {"table": True}) + _frame(page)
             own = ".tray details.menu-group.own:not([open]) > summary"
             if page.query_selector(own) and any(
                 a.is_visible() for a in page.query_selector_all(ACTION)

@@ -99,14 +99,25 @@ export function bringTurnIntoReach(root, { onlyIfHidden = false } = {}) {
   const barBottom = bar ? bar.getBoundingClientRect().bottom : 0;
   if (!tray) return;
   if (!window.matchMedia("(max-width: 47.9rem)").matches) {
-    if (onlyIfHidden || tray.classList.contains("unstuck")) return;
+    // Later in the turn the player may have scrolled to the hand: move only if the first
+    // choice is out of sight (under the top bar or past the window), and only to it.
+    if (onlyIfHidden) {
+      const first = root.querySelector(".tray .action");
+      const box = first && first.getBoundingClientRect();
+      if (box && (box.top < barBottom || box.bottom > window.innerHeight)) first.scrollIntoView({ block: "nearest", behavior: "instant" });
+      return;
+    }
     const court = root.querySelector(".board .court");
     if (!court) return;
+    const notices = root.querySelector(".notices");
+    const top = barBottom + (notices ? notices.getBoundingClientRect().height : 0) + GAP;
+    const bottom = (tray.classList.contains("unstuck") ? window.innerHeight : tray.getBoundingClientRect().top) - GAP;
     const box = court.getBoundingClientRect();
-    const limit = tray.getBoundingClientRect().top - GAP;
-    // Up by what the tray covers, never so far that the court's top goes under the top bar.
-    const by = Math.min(box.bottom - limit, box.top - barBottom - GAP);
-    if (by > 4) window.scrollBy({ top: by, behavior: "instant" });
+    // The least scroll that shows the court whole between the frame's boxes, if it fits.
+    let by = 0;
+    if (box.top < top) by = box.top - top;
+    else if (box.bottom > bottom) by = Math.min(box.bottom - bottom, box.top - top);
+    if (Math.abs(by) > 4) window.scrollBy({ top: by, behavior: "instant" });
     return;
   }
   if (onlyIfHidden) {
