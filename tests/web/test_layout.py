@@ -40,7 +40,9 @@ CHECK = (Path(__file__).parent / "layout_check.js").read_text(encoding="utf-8")
 FRAME = (Path(__file__).parent / "frame_check.js").read_text(encoding="utf-8")
 LOBBY_CHECK = (Path(__file__).parent / "lobby_check.js").read_text(encoding="utf-8")
 #: Screenshots: $CITADELS_SCREENS, else a folder under the system's temporary one (never git).
-SCREENS = Path(os.environ.get("CITADELS_SCREENS") or Path(tempfile.gettempdir()) / "citadels-screens")
+SCREENS = Path(
+    os.environ.get("CITADELS_SCREENS") or Path(tempfile.gettempdir()) / "citadels-screens"
+)
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; "
     "font-src 'self'; connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'"
@@ -65,7 +67,8 @@ COURT_IN_VIEW = """async () => {
   if (court.top < -1 || court.bottom > innerHeight + 1) out.push('outside the window');
   for (const sel of ['.topbar', '.notices', '.table-screen > .tray']) {
     const el = document.querySelector(sel);
-    if (el && el.checkVisibility() && meets(court, el.getBoundingClientRect())) out.push('under ' + sel);
+    const box = el && el.checkVisibility() && el.getBoundingClientRect();
+    if (box && meets(court, box)) out.push('under ' + sel);
   }
   return out.length ? `as the turn begins the court (${Math.round(court.top)}..`
     + `${Math.round(court.bottom)}) is ${out.join(', ')}` : '';

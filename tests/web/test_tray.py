@@ -12,8 +12,6 @@ Screenshots land in $CITADELS_SCREENS (default: a folder under the system's temp
 
 from __future__ import annotations
 
-import os
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,15 +20,15 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import AT_ONCE, create_table, launch_chromium
-from tests.web.test_layout import SIZES
+from tests.web.test_layout import SCREENS, SIZES
 
 pytestmark = pytest.mark.xdist_group("tray")
 
 FRAME = (Path(__file__).parent / "frame_check.js").read_text(encoding="utf-8")
 CHECK = (Path(__file__).parent / "layout_check.js").read_text(encoding="utf-8")
-SCREENS = Path(os.environ.get("CITADELS_SCREENS") or Path(tempfile.gettempdir()) / "citadels-screens")
 ACTION = ".tray .action:not([disabled])"
 MAX_SECONDS = 120
+TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
 #: An init script: at the player's turn (not the draft), the server's menu is lengthened as a
 #: Warlord's with a big city: six destroy choices aimed at each opponent, five at the player's
@@ -126,7 +124,7 @@ def test_a_long_menu_with_the_own_city_unfolded_fits_the_frame(
         _shot(page, f"tray-{size}-folded")
         page.click(".tray details.menu-group.own > summary")
         page.wait_for_selector(".tray details.menu-group.own[open]")
-        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        page.evaluate(TWO_FRAMES)
         # The unfolded group is in sight the moment it opens, whatever the tray did.
         inview = page.evaluate(
             """() => {
