@@ -13,6 +13,7 @@
     return `${el.tagName.toLowerCase()}${cls} "${text}"`;
   };
   const hidden = (el) => {
+    if (el.checkVisibility && !el.checkVisibility()) return true;
     for (let e = el; e && e !== document.body; e = e.parentElement) {
       if (e.hidden || e.classList.contains("sr")) return true;
       const cs = getComputedStyle(e);
@@ -26,8 +27,13 @@
 
   // 2. Every action, hand card, court card and city card: no ancestor clips it or scrolls it
   //    inside itself, and once the page is scrolled to it, it is the thing under its centre.
+  //    A choice folded away in a closed group (the player's own city) is not needed until the
+  //    player unfolds it (test_layout.py then checks it unfolded): a closed <details> hides its
+  //    content with content-visibility, so its buttons still report a box, where nothing of
+  //    them is drawn.
+  const folded = (el) => Boolean(el.closest("details:not([open])")) && !el.closest("summary");
   const needed = !table ? [] : [
-    ...document.querySelectorAll(".tray .action"),
+    ...[...document.querySelectorAll(".tray .action")].filter((el) => !folded(el)),
     ...document.querySelectorAll(".my-hand .hand .card"),
     ...document.querySelectorAll(".court .court-btn"),
     ...document.querySelectorAll(".seat-panel .city .card"),

@@ -607,6 +607,12 @@ function tablePage(code) {
 
   function signalTurn() {
     const mine = game.legal && game.legal.length > 0;
+    // Which of the player's turns this is (the draft, or a character's turn): one may follow
+    // another with no decision-free draw between them (the last pick, then the first call).
+    const v = game.view || {};
+    const turnKey = mine ? `${v.phase}:${v.round}:${(v.turn && v.turn.character) || ""}` : null;
+    const freshTurn = mine && game.wasMyTurn && turnKey !== game.turnKey;
+    if (mine) game.turnKey = turnKey;
     document.title = mine ? t("your_turn_title") : `${t("app_title")} · ${code}`;
     if (mine && !game.wasMyTurn) {
       chime();
@@ -621,7 +627,7 @@ function tablePage(code) {
       });
     } else if (mine && game.reachedVersion !== game.version) {
       // A new decision in the same turn: on a phone its choices come back into sight.
-      requestAnimationFrame(() => bringTurnIntoReach(root, { onlyIfHidden: true }));
+      requestAnimationFrame(() => bringTurnIntoReach(root, { onlyIfHidden: !freshTurn }));
     }
     if (mine) game.reachedVersion = game.version;
     game.wasMyTurn = mine;

@@ -15,6 +15,7 @@
 //   answers only a button that is in view, so no key ever plays a choice the player cannot see.
 
 import { h } from "./dom.js";
+import { groupToggled } from "./layout.js";
 import { num, t } from "./strings.js";
 
 /** The keys of a turn's menu, in the order they are given out. */
@@ -48,6 +49,10 @@ export function draftKey(entry, rankOf) {
 }
 
 let confirmDialog = null;
+
+/** The decision whose own-city group the player unfolded: a redraw during that decision (a
+ * chat line, a hint, the notices dismissed) keeps it unfolded. */
+let unfoldedFor = null;
 
 /** Ask before an action that harms the player's own city; ``yes`` plays it. */
 export function confirmSelfHarm(label, yes) {
@@ -84,9 +89,10 @@ export function confirmSelfHarm(label, yes) {
 /**
  * The buttons of a turn's menu (not the draft), grouped. ``button(entry, index)`` draws one
  * choice's button (table.js: chips, label, tooltip); it gets back ``{keynum, onclick}`` to use.
- * ``me`` is the player's seat, ``name(seat)`` a seat's name, ``onAct(action)`` plays.
+ * ``me`` is the player's seat, ``name(seat)`` a seat's name, ``onAct(action)`` plays;
+ * ``decision`` names this decision (the game's version), to keep an unfolded group unfolded.
  */
-export function menuGroups(legal, { me, name, onAct, button }) {
+export function menuGroups(legal, { me, name, onAct, button, decision = null }) {
   const play = (entry) => (entry.harms_self ? confirmSelfHarm(entry.label, () => onAct(entry.action)) : onAct(entry.action));
   // Keys in the order shown, the folded own city's after every other (see the top).
   const order = legal.map((entry, i) => i);
@@ -123,7 +129,18 @@ export function menuGroups(legal, { me, name, onAct, button }) {
       out.push(
         h(
           "details.menu-group.own",
-          { "data-target": seat },
+          {
+            "data-target": seat,
+            open: decision !== null && unfoldedFor === decision,
+            ontoggle: (ev) => {
+              const el = ev.currentTarget;
+              // A group drawn unfolded again (a redraw) toggles too: only the player's own
+              // opening brings it into sight.
+              const again = el.open && unfoldedFor === decision && decision !== null;
+              if (!again) unfoldedFor = el.open ? decision : null;
+              groupToggled(el, { reveal: !again });
+            },
+          },
           h("summary", { "data-key": "menu-own" }, t("menu_own_city"), h("span.count", {}, ` (${num(buttons.length)})`)),
           h("div.menu-group-actions", {}, buttons),
         ),

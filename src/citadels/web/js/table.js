@@ -295,7 +295,7 @@ function actionsPanel(game, onAct, onHint) {
   };
   const buttons = draft
     ? legal.map((l, i) => button(l, i, { keynum: draftKey(l, (id) => info(id).rank), onclick: () => onAct(l.action) }))
-    : menuGroups(legal, { me: you.seat, name: (seat) => seatName(game.table, seat), onAct, button });
+    : menuGroups(legal, { me: you.seat, name: (seat) => seatName(game.table, seat), onAct, button, decision: game.version ?? null });
   const canHint = game.table && game.table.hints_allowed && onHint;
   return h(
     "section.tray" + (draft ? ".drafting" : "") + ".live" + (game.turnBegan && Date.now() - game.turnBegan < 500 ? ".arrive" : ""),

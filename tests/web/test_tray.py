@@ -1,0 +1,147 @@
+"""The frame of the table at every size (issue 24): a long Warlord-like menu with the player's own
+city unfolded still fits the actions tray, the top bar's real height (it wraps to two lines on a
+tablet and a phone) pushes the table, the notices and the side panel down, and the court of
+characters, every choice and the hand can each be seen whole by the page's own scroll, never
+under the sticky top bar, the notices box or the sticky tray.
+
+The game is a real one against bots in the real page; at the player's first turn the page is
+handed a longer menu than the rules give (``LONG``: the server's choices plus destroy choices
+aimed at each opponent and at the player's own city), as a Warlord with a big city would see.
+Nothing of it is played: the test measures, unfolds the own city, measures again and leaves.
+Screenshots land in $CITADELS_SCREENS (default: a folder under the system's temporary one)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.web.conftest import AT_ONCE, create_table, launch_chromium
+from tests.web.test_layout import SCREENS, SIZES
+
+pytestmark = pytest.mark.xdist_group("tray")
+
+FRAME = (Path(__file__).parent / "frame_check.js").read_text(encoding="utf-8")
+CHECK = (Path(__file__).parent / "layout_check.js").read_text(encoding="utf-8")
+ACTION = ".tray .action:not([disabled])"
+MAX_SECONDS = 120
+TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+#: An init script: at the player's turn (not the draft), the server's menu is lengthened as a
+#: Warlord's with a big city: six destroy choices aimed at each opponent, five at the player's
+#: own city (folded away by menu.js), each ending the turn.
+LONG = """
+(() => {
+  const parse = JSON.parse;
+  const districts = ['temple', 'market', 'tavern', 'watchtower', 'manor', 'castle'];
+  JSON.parse = function (text, reviver) {
+    const msg = parse.call(this, text, reviver);
+    const legal = msg && msg.legal;
+    const view = msg && msg.view;
+    if (!Array.isArray(legal) || !legal.length || !view || view.phase === 'draft') return msg;
+    if (legal.some((l) => l.action.type === 'pick' || l.action.type === 'put_aside')) return msg;
+    if (legal.some((l) => l.action.type === 'destroy')) return msg;
+    const me = view.to_move;
+    const extra = [];
+    for (const p of view.players) {
+      const n = p.seat === me ? 5 : 6;
+      for (const d of districts.slice(0, n)) {
+        extra.push({action: {type: 'destroy', seat: p.seat, district: d},
+                    label: 'Destroy ' + d, target: p.seat, ends_turn: true,
+                    harms_self: p.seat === me});
+      }
+    }
+    const end = legal.findIndex((l) => l.action.type === 'end_turn');
+    if (end < 0) legal.push(...extra); else legal.splice(end, 0, ...extra);
+    window.__lengthened = (window.__lengthened || 0) + 1;
+    return msg;
+  };
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from launch_chromium()
+
+
+def _shot(page: Any, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.evaluate("document.fonts.ready.then(() => true)")
+    page.screenshot(path=str(SCREENS / f"{name}.png"))
+
+
+def _frame(page: Any) -> tuple[list[str], dict[str, Any]]:
+    out = page.evaluate(FRAME)
+    return list(out["problems"]), dict(out["measured"])
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_long_menu_with_the_own_city_unfolded_fits_the_frame(
+    browser: Any, server: str, size: str
+) -> None:
+    viewport, players = SIZES[size]
+    ctx = browser.new_context(viewport=viewport, base_url=server, reduced_motion="reduce")
+    ctx.add_init_script("localStorage.setItem('citadels.lang', 'en');")
+    ctx.add_init_script(AT_ONCE)
+    ctx.add_init_script(LONG)
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(15000)
+        page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+        page.goto("/")
+        page.wait_for_selector("#create-edition option[value=basic]", state="attached")
+        create_table(page, "Ada", players=players, bots=players - 1)
+        if page.query_selector("[data-key=start]"):
+            page.click("[data-key=start]")
+        page.wait_for_selector(".table-screen")
+        started = time.monotonic()
+        # Draft picks (the first card) until the player's turn comes with its long menu.
+        while not page.query_selector(".tray details.menu-group.own"):
+            assert time.monotonic() - started < MAX_SECONDS, "the player's turn never came"
+            page.wait_for_selector(f"{ACTION}, .tray details.menu-group.own", timeout=30000)
+            if page.query_selector(".tray details.menu-group.own"):
+                break
+            if page.query_selector(".draft-pick:not([disabled])"):
+                version = page.evaluate("document.getElementById('app').dataset.version")
+                page.mouse.move(0, 0)
+                page.click(".draft-pick:not([disabled])")
+                page.wait_for_function(
+                    "(v) => document.getElementById('app').dataset.version !== v", arg=version
+                )
+            else:
+                time.sleep(0.2)  # a turn that the page has not lengthened yet: it redraws
+        # Bring the turn into sight as the page does, then measure, folded and unfolded.
+        page.evaluate("document.fonts.ready.then(() => true)")
+        page.mouse.move(0, 0)
+        report: list[str] = []
+        folded, m_folded = _frame(page)
+        report += [f"folded: {p}" for p in folded]
+        _shot(page, f"tray-{size}-folded")
+        page.click(".tray details.menu-group.own > summary")
+        page.wait_for_selector(".tray details.menu-group.own[open]")
+        page.evaluate(TWO_FRAMES)
+        # The unfolded group is in sight the moment it opens, whatever the tray did.
+        inview = page.evaluate(
+            """() => {
+              const g = document.querySelector('.tray details.menu-group.own[open]');
+              const last = [...g.querySelectorAll('.action')].pop();
+              const bar = document.querySelector('.topbar').getBoundingClientRect();
+              const r = last.getBoundingClientRect();
+              return r.top >= bar.bottom - 1 && r.bottom <= window.innerHeight + 1;
+            }"""
+        )
+        if not inview:
+            report.append("unfolded: its last choice is not in sight once the group opens")
+        _shot(page, f"tray-{size}-unfolded")
+        unfolded, m_unfolded = _frame(page)
+        report += [f"unfolded: {p}" for p in unfolded]
+        report += [f"unfolded: {p}" for p in page.evaluate(CHECK, {"table": True})]
+        report += errors
+        assert not report, "\n".join(report) + f"\n{m_folded} / {m_unfolded}"
+    finally:
+        ctx.close()
