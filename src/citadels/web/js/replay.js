@@ -11,6 +11,7 @@ import { setRanks } from "./cards.js";
 import { tableScreen } from "./table.js";
 import { errorText, t } from "./strings.js";
 import { fetchReview, logMarks, reviewPanel } from "./review.js";
+import { fitTray, watchLayout } from "./layout.js";
 
 /** Draw the replay of table ``code`` into ``root``; answers a teardown function. */
 export function replayScreen(root, code, { lang, languagePicker }) {
@@ -274,6 +275,9 @@ export function replayScreen(root, code, { lang, languagePicker }) {
         }),
       ),
     );
+    // The top bar's height (--topbar-h) is this page's own, not the table's it may follow.
+    fitTray(root);
+    watchLayout(root);
     // The log beside the table stays in sight under the review panel (a wide screen's side
     // column is as tall as the window less the bars above it).
     const panel = root.querySelector(".review-panel");
