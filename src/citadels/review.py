@@ -333,9 +333,10 @@ class _Position:
     on_curve: bool
 
 
-def _positions(game: Game, seat: int) -> tuple[list[_Position], Game]:
+def _positions(game: Game, seat: int, others: bool = True) -> tuple[list[_Position], Game]:
     """The positions to analyse, replayed from the record: every decision of ``seat`` with a
-    choice, and each other seat's first decision with a choice of every round (the curve)."""
+    choice, and (``others``) each other seat's first decision with a choice of every round
+    (the curve)."""
     record = game.record()
     g = new_game(record["edition"], record["players"], seed=record["seed"], **record["options"])
     seen: set[tuple[int, int]] = set()
@@ -347,7 +348,7 @@ def _positions(game: Game, seat: int) -> tuple[list[_Position], Game]:
         if len(legal) > 1:
             first = (mover, g.round) not in seen
             seen.add((mover, g.round))
-            if mover == seat or first:
+            if mover == seat or (first and others):
                 view = g.view(mover)
                 mine = mover == seat
                 out.append(_Position(i, mover, g.round, view, legal, action, mine, first or mine))
@@ -363,15 +364,18 @@ def review_game(
     seed: int = 0,
     top: int = TOP,
     on_progress: Callable[[int, int], None] | None = None,
+    others: bool = True,
 ) -> Review:
     """Review ``seat``'s decisions in ``game`` (finished or not) at ``budget`` iterations per
-    position; ``on_progress(done, total)`` is called after each position analysed. Each
+    position; ``on_progress(done, total)`` is called after each position analysed; without
+    ``others`` the other seats' curves are left out (their positions are not analysed, the
+    decisions are the same: each position's search is seeded on its own). Each
     estimate is made from the view of the seat that moved, and from nothing else."""
     budget = check_budget(budget)
     if type(seat) is not int or not 0 <= seat < game.num_players:
         raise ValueError(f"seat must be an integer from 0 to {game.num_players - 1}, not {seat!r}")
     options = game.record()["options"]
-    positions, final = _positions(game, seat)
+    positions, final = _positions(game, seat, others)
     decisions: list[Decision] = []
     curve: list[CurvePoint] = []
     for done, p in enumerate(positions, 1):
