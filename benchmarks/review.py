@@ -422,19 +422,29 @@ def win_share(game: Game, seat: int) -> float:
 
 
 def quality(
-    entries: list[dict[str, Any]], playouts: int, playout_bot: str = "medium", at: str = "mistake"
+    entries: list[dict[str, Any]],
+    playouts: int,
+    playout_bot: str = "medium",
+    at: str = "mistake",
+    kinds: Sequence[str] = KINDS,
+    only: str = "all",
 ) -> None:
+    """The review's best against the action chosen, played out (``kinds``' seats only; ``only``
+    ``picks`` or ``other`` keeps the character picks or the other decisions)."""
     diffs: list[float] = []
     best_wins: list[float] = []
     chosen_wins: list[float] = []
     started = time.process_time()
     for e in entries:
+        if e["kind"] not in kinds:
+            continue
         record = e["record"]
         seat = e["review"]["seat"]
         targets = {
             d["move"]: d
             for d in e["review"]["decisions"]
             if LABELS.index(relabel(d)) >= LABELS.index(at)
+            and (only == "all" or is_pick(d) == (only == "picks"))
         }
         if not targets:
             continue
@@ -457,7 +467,8 @@ def quality(
             g.apply_json(obj)
     spent = time.process_time() - started
     print(
-        f"quality: {len(diffs)} decisions called {at} or worse, {playouts} playouts each "
+        f"quality: {len(diffs)} decisions ({only}) of {', '.join(kinds)} called {at} or worse, "
+        f"{playouts} playouts each "
         f"by {playout_bot} bots from the real deal ({spent:.0f} s CPU)"
     )
     if not diffs:
@@ -486,7 +497,10 @@ def main() -> None:
     parser.add_argument("--save", help="write the reviews (JSON) to this file")
     parser.add_argument("--load", nargs="+", help="read the reviews from these files instead")
     parser.add_argument("--first", type=int, default=0, help="the first game or deal's index")
-    parser.add_argument("--kinds", nargs="+", default=KINDS, choices=KINDS, help="bots (labels)")
+    parser.add_argument("--kinds", nargs="+", default=KINDS, choices=KINDS,
+                        help="bots (labels, quality)")  # fmt: skip
+    parser.add_argument("--only", default="all", choices=("all", "picks", "other"),
+                        help="which decisions (quality)")  # fmt: skip
     args = parser.parse_args()
     if args.part == "speed":
         speed(args.budget)
@@ -507,7 +521,7 @@ def main() -> None:
     if args.part == "compare":
         compare(entries, args.limit)
     if args.part == "quality":
-        quality(entries, args.playouts, args.playout_bot, args.at)
+        quality(entries, args.playouts, args.playout_bot, args.at, args.kinds, args.only)
 
 
 if __name__ == "__main__":
