@@ -155,8 +155,14 @@ def review_games(
     return out
 
 
-def review_mixed(deals: int, budget: int, first: int = 0) -> list[dict[str, Any]]:
-    """Mixed tables: deals ``first`` to ``first + deals - 1``, each in its four rotations."""
+def review_mixed(
+    deals: int,
+    budget: int,
+    first: int = 0,
+    save: Callable[[list[dict[str, Any]]], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Mixed tables: deals ``first`` to ``first + deals - 1``, each in its four rotations;
+    ``save`` is given the reviews so far after each deal (a run cut short keeps them)."""
     out: list[dict[str, Any]] = []
     for d in range(first, first + deals):
         started, wall = time.process_time(), time.perf_counter()
@@ -166,6 +172,8 @@ def review_mixed(deals: int, budget: int, first: int = 0) -> list[dict[str, Any]
                 out.append(entry(kind, game, kinds.index(kind), budget, d))
         print(f"deal {d}: 4 games, 12 seats reviewed in {time.process_time() - started:.0f} s "
               f"CPU, {time.perf_counter() - wall:.0f} s wall", flush=True)  # fmt: skip
+        if save is not None:
+            save(out)
     return out
 
 
@@ -505,6 +513,12 @@ def main() -> None:
     if args.part == "speed":
         speed(args.budget)
         return
+
+    def save(entries: list[dict[str, Any]]) -> None:
+        if args.save:
+            with open(args.save, "w", encoding="utf-8") as f:
+                json.dump(entries, f)
+
     if args.load:
         entries: list[dict[str, Any]] = []
         for name in args.load:
@@ -513,10 +527,8 @@ def main() -> None:
     elif args.part == "labels":
         entries = review_games(args.games, args.budget, args.first, tuple(args.kinds))
     else:
-        entries = review_mixed(args.deals, args.budget, args.first)
-    if args.save:
-        with open(args.save, "w", encoding="utf-8") as f:
-            json.dump(entries, f)
+        entries = review_mixed(args.deals, args.budget, args.first, save)
+    save(entries)
     table(entries)
     if args.part == "compare":
         compare(entries, args.limit)
