@@ -33,6 +33,7 @@ from citadels.review import (
     SEARCH,
     SHARES,
     THRESHOLDS,
+    _position_seed,
     analyse,
     hint,
     label,
@@ -204,10 +205,14 @@ def test_the_review_covers_every_choice_and_every_seat_on_the_curve() -> None:
         assert 0 <= d["chosen"]["chance"] <= 1
         assert d["loss"] == pytest.approx(max(0.0, d["best"][0]["chance"] - d["chosen"]["chance"]))
         assert d["label"] == label(d["loss"], d["best"][0]["chance"])
-        assert [e["chance"] for e in d["best"]] == sorted(
-            (e["chance"] for e in d["best"]), reverse=True
+        # The search's choice first, then the others by their estimates (all from the second,
+        # independent evaluation, each on the same number of iterations).
+        assert [e["chance"] for e in d["best"][1:]] == sorted(
+            (e["chance"] for e in d["best"][1:]), reverse=True
         )
-        assert d["chosen"]["visits"] >= round(BUDGET * 0.2)
+        assert {e["visits"] for e in [*d["best"], d["chosen"]]} == {round(BUDGET * 0.2)}
+        if d["chosen"]["action"] == d["best"][0]["action"]:
+            assert d["loss"] == 0
     seats = {p["seat"] for p in review["curve"]}
     assert seats == set(range(game.num_players))
     finals = [p for p in review["curve"] if p["final"]]
@@ -272,6 +277,35 @@ def test_the_search_floor_gives_compared_actions_their_iterations_and_keeps_the_
     top = sorted(stats, key=lambda x: (-stats[x][0], -stats[x][1], legal.index(x)))[:2]
     assert all(floored.last_stats[x][0] >= 30 for x in top)
     assert floored.last_iterations > plain.last_iterations == 40
+
+
+def test_the_second_evaluation_gives_each_action_as_many_iterations_of_its_own() -> None:
+    """The loss is read from a second, independent evaluation: each compared action gets the
+    same iterations in a fresh tree with another generator, and the best is the first
+    search's choice, not the largest of the estimates (docs/review.md, the winner's curse)."""
+    game = replay(played())
+    record = game.record()
+    g = new_game(record["edition"], record["players"], seed=record["seed"])
+    while g.to_move != 0 or len(g.legal_actions()) < 3:
+        g.apply(g.legal_actions()[-1])
+    legal = g.legal_actions()
+    info = InformationSet(g, 0)
+    judge = ISMCTSBot(5, **SEARCH)
+    stats = judge.evaluate(info, [legal[0], legal[2], legal[0]], 15)
+    assert list(stats) == [legal[0], legal[2]]
+    assert all(visits == 15 for visits, _ in stats.values())
+    assert judge.last_iterations == 30
+    assert ISMCTSBot(5, **SEARCH).evaluate(info, [legal[0], legal[2]], 15) == stats
+    with pytest.raises(ValueError, match="positive"):
+        judge.evaluate(info, legal, 0)
+    view = g.view(0)
+    a = analyse(view, record["options"], legal, budget=BUDGET, seed=0, chosen=legal[-1])
+    first = ISMCTSBot(None, iterations=BUDGET, **SEARCH)
+    first.rng = random.Random(_position_seed(0, 0, view))
+    best = first.search(InformationSet.from_view(view, record["options"]), legal)
+    assert a.estimates[0].action == best
+    assert {e.visits for e in a.estimates} == {round(BUDGET * 0.2)}
+    assert a.iterations == BUDGET + round(BUDGET * 0.2) * len(a.estimates)
 
 
 # --- the command -----------------------------------------------------------------------------

@@ -8,17 +8,20 @@ hands, the deck's order, the face-down characters) never reach the search. It th
 ``hard`` bot's search (:data:`citadels.bots.base.HARD`: ISMCTS with a model of how the other
 seats pick) at a fixed number of iterations, scoring the end of each rollout with the fitted
 win chances (:func:`citadels.bots.evaluation.win_chances`), and reads the root's statistics:
-each action's mean reward is its **estimated win chance**. The chosen action and the
-:data:`TOP` most visited ones get at least a fifth of the budget each (``floor`` in
-:meth:`ISMCTSBot.search <citadels.bots.ismcts.ISMCTSBot.search>`), so every number shown
-rests on enough iterations.
+each action's mean reward is its **estimated win chance**. That search only
+*chooses*: its most visited action is the best one, and its :data:`TOP` most visited the ones
+compared. The numbers come from a second, independent evaluation
+(:meth:`ISMCTSBot.evaluate <citadels.bots.ismcts.ISMCTSBot.evaluate>`: a fresh tree, fresh
+worlds, another generator, the same number of iterations for each compared action and for the
+chosen one), so the best action's estimate is not the largest of many noisy ones (the winner's
+curse) and a chosen action the search hardly visited is not judged by a less searched subtree.
 
-The **loss** of a decision is the best candidate's estimate minus the chosen action's (never
-below 0), labelled by :func:`label`: in points (:data:`THRESHOLDS`) or as a share of the
-chance the best action kept (:data:`SHARES`, from a :data:`FLOOR` on). Every seat's estimate
-over the game (the *curve*) is the best candidate's estimate at its first decision of each
-round (the reviewed seat's: at every decision), from that seat's own view; the last point of
-a finished game is its true win share.
+The **loss** of a decision is the best action's estimate minus the chosen action's (never
+below 0; 0 when the seat chose the best action), labelled by :func:`label`: in points
+(:data:`THRESHOLDS`) or as a share of the chance the best action kept (:data:`SHARES`, from a
+:data:`FLOOR` on). Every seat's estimate over the game (the *curve*) is the best action's
+estimate at its first decision of each round (the reviewed seat's: at every decision), from
+that seat's own view; the last point of a finished game is its true win share.
 
 Everything is deterministic: the generator of each search is seeded from the review's seed,
 the seat and the length of the seat's log, which are public, so the same record, seed and
@@ -72,8 +75,9 @@ SEARCH: dict[str, Any] = {
     "evaluation": "fitted",
 }
 
-#: The share of the budget each compared action's estimate rests on at least.
-FLOOR_SHARE = 0.2
+#: The iterations of the second, independent evaluation of each compared action, as a share
+#: of the budget: every estimate a review shows rests on that many (200 at the default budget).
+EVALUATION_SHARE = 0.2
 
 
 def label(loss: float, best: float) -> str:
@@ -223,11 +227,12 @@ class Review:
         }
 
 
-def _position_seed(seed: int, seat: int, view: Mapping[str, Any]) -> int:
+def _position_seed(seed: int, seat: int, view: Mapping[str, Any], part: str = "") -> int:
     """The search's seed at a position: from public facts only (the review's seed, the seat,
-    how long its log is), so two games the seat cannot tell apart get the same search."""
-    key = f"citadels.review/{seed}/{seat}/{len(view['log'])}".encode()
-    return int.from_bytes(hashlib.sha256(key).digest()[:8], "big")
+    how long its log is; ``part`` tells the evaluation's generator from the search's), so two
+    games the seat cannot tell apart get the same search."""
+    key = f"citadels.review/{seed}/{seat}/{len(view['log'])}{'/' + part if part else ''}"
+    return int.from_bytes(hashlib.sha256(key.encode()).digest()[:8], "big")
 
 
 def check_budget(budget: object) -> int:
@@ -255,19 +260,30 @@ def analyse(
     info = InformationSet.from_view(view, dict(options))
     if len(legal) < 2:  # no choice: nothing to compare (the search does not stop here)
         return Analysis(seat, view["round"], (Estimate(legal[0], float("nan"), 0),), 0)
+    # 1. Which actions: the search chooses its best (the most visited) and ranks the others.
     bot = ISMCTSBot(None, iterations=budget, **SEARCH)
     bot.rng = random.Random(_position_seed(seed, seat, view))
-    floor = max(1, round(budget * FLOOR_SHARE))
-    wanted = [chosen] if chosen is not None else []
-    bot.search(info, legal, view=view, floor=floor, evaluate=wanted, evaluate_top=top)
+    best = bot.search(info, legal, view=view)
+    stats = bot.last_stats
     order = {a: i for i, a in enumerate(legal)}
-    compared = [
-        Estimate(a, mean, visits)
-        for a, (visits, mean) in bot.last_stats.items()
-        if visits >= floor or a == chosen
-    ]
-    compared.sort(key=lambda e: (-e.chance, -e.visits, order[e.action]))
-    return Analysis(seat, view["round"], tuple(compared), bot.last_iterations)
+    ranked = sorted(stats, key=lambda a: (-stats[a][0], -stats[a][1], order[a]))
+    candidates = [best, *ranked[: top - 1]] if top > 1 else [best]
+    if chosen is not None:
+        candidates.append(chosen)
+    candidates = list(dict.fromkeys(candidates))
+    # 2. How good: a second, independent evaluation of those actions (a fresh tree, fresh
+    # worlds, another generator, as many iterations for each), so that the best action's
+    # estimate is not the maximum of the first search's noisy ones (the winner's curse) and
+    # a little-visited chosen action is not judged by a less searched subtree.
+    judge = ISMCTSBot(None, iterations=budget, **SEARCH)
+    judge.rng = random.Random(_position_seed(seed, seat, view, "evaluation"))
+    each = max(1, round(budget * EVALUATION_SHARE))
+    values = judge.evaluate(info, candidates, each, view=view)
+    compared = [Estimate(a, values[a][1], values[a][0]) for a in candidates]
+    rest = sorted(compared[1:], key=lambda e: (-e.chance, -e.visits, order[e.action]))
+    return Analysis(
+        seat, view["round"], (compared[0], *rest), bot.last_iterations + judge.last_iterations
+    )
 
 
 def _legal_of(view: Mapping[str, Any]) -> list[Action]:
@@ -317,9 +333,10 @@ class _Position:
     on_curve: bool
 
 
-def _positions(game: Game, seat: int) -> tuple[list[_Position], Game]:
+def _positions(game: Game, seat: int, others: bool = True) -> tuple[list[_Position], Game]:
     """The positions to analyse, replayed from the record: every decision of ``seat`` with a
-    choice, and each other seat's first decision with a choice of every round (the curve)."""
+    choice, and (``others``) each other seat's first decision with a choice of every round
+    (the curve)."""
     record = game.record()
     g = new_game(record["edition"], record["players"], seed=record["seed"], **record["options"])
     seen: set[tuple[int, int]] = set()
@@ -331,7 +348,7 @@ def _positions(game: Game, seat: int) -> tuple[list[_Position], Game]:
         if len(legal) > 1:
             first = (mover, g.round) not in seen
             seen.add((mover, g.round))
-            if mover == seat or first:
+            if mover == seat or (first and others):
                 view = g.view(mover)
                 mine = mover == seat
                 out.append(_Position(i, mover, g.round, view, legal, action, mine, first or mine))
@@ -347,15 +364,18 @@ def review_game(
     seed: int = 0,
     top: int = TOP,
     on_progress: Callable[[int, int], None] | None = None,
+    others: bool = True,
 ) -> Review:
     """Review ``seat``'s decisions in ``game`` (finished or not) at ``budget`` iterations per
-    position; ``on_progress(done, total)`` is called after each position analysed. Each
+    position; ``on_progress(done, total)`` is called after each position analysed; without
+    ``others`` the other seats' curves are left out (their positions are not analysed, the
+    decisions are the same: each position's search is seeded on its own). Each
     estimate is made from the view of the seat that moved, and from nothing else."""
     budget = check_budget(budget)
     if type(seat) is not int or not 0 <= seat < game.num_players:
         raise ValueError(f"seat must be an integer from 0 to {game.num_players - 1}, not {seat!r}")
     options = game.record()["options"]
-    positions, final = _positions(game, seat)
+    positions, final = _positions(game, seat, others)
     decisions: list[Decision] = []
     curve: list[CurvePoint] = []
     for done, p in enumerate(positions, 1):
@@ -366,7 +386,7 @@ def review_game(
             budget=budget,
             seed=seed,
             chosen=p.chosen if p.reviewed else None,
-            top=top,
+            top=top if p.reviewed else 1,  # a curve point needs the best action's alone
         )
         if p.on_curve:
             curve.append(CurvePoint(p.seat, p.round, p.move, a.chance))

@@ -516,15 +516,7 @@ class ISMCTSBot:
         rng = self.rng
         root = _Node(info.seat)
         roots: list[_Node] = []  # with opponents="trees": every seat's root, made at once
-        deal: Callable[[random.Random], GameState] = lambda r: info.sample(r).state  # noqa: E731
-        self.last_effective_worlds = 0.0
-        if self.draft_model > 0:
-            model = DraftModel(
-                info.view() if view is None else view, self.draft_model, self.pick_model
-            )
-            worlds = WeightedWorlds(info, model, rng, self.pool)
-            self.last_effective_worlds = worlds.effective
-            deal = worlds.sample
+        deal = self._dealer(info, view, rng)
         limit = self.iterations
         deadline = None
         if self.time_limit is not None:
@@ -567,6 +559,59 @@ class ISMCTSBot:
         self.last_iterations = done
         self.last_stats = stats
         return choice
+
+    def _dealer(
+        self, info: InformationSet, view: dict[str, Any] | None, rng: random.Random
+    ) -> Callable[[random.Random], GameState]:
+        """How the search deals its worlds from ``info``: uniformly, or with the draft model
+        from a weighted pool drawn with ``rng`` (sets :attr:`last_effective_worlds`)."""
+        self.last_effective_worlds = 0.0
+        if self.draft_model <= 0:
+            return lambda r: info.sample(r).state
+        model = DraftModel(info.view() if view is None else view, self.draft_model, self.pick_model)
+        worlds = WeightedWorlds(info, model, rng, self.pool)
+        self.last_effective_worlds = worlds.effective
+        return worlds.sample
+
+    def evaluate(
+        self,
+        info: InformationSet,
+        actions: Sequence[Action],
+        iterations: int,
+        view: dict[str, Any] | None = None,
+    ) -> dict[Action, tuple[int, float]]:
+        """An evaluation of each of ``actions`` (root actions of ``info``'s seat) on its own:
+        a fresh tree and fresh worlds (from this bot's generator), ``iterations`` iterations
+        per action, each playing that action at the root and searching on below it as usual,
+        the actions taken in turn. Returns each action's visits and mean reward (an action
+        legal in no world dealt gets no visits and a mean of 0).
+
+        Every action rests on the same number of iterations and gets a subtree searched as
+        deeply as the others', and nothing here chose which actions to evaluate: a caller
+        that picked them with another search (the game review, :mod:`citadels.review`) gets
+        estimates free of that search's selection (a best action's estimate read from the
+        search that found it best is biased upward, the more so the more actions it compared,
+        and a little-visited action's is biased downward by its less searched subtree).
+        Only with ``opponents`` ``"tree"`` or ``"model"``."""
+        if self.opponents == "trees":
+            raise ValueError("evaluate needs opponents 'tree' or 'model'")
+        if type(iterations) is not int or iterations < 1:
+            raise ValueError(f"iterations must be a positive integer, not {iterations!r}")
+        rng = self.rng
+        root = _Node(info.seat)
+        deal = self._dealer(info, view, rng)
+        wanted = list(dict.fromkeys(actions))
+        for _ in range(iterations):
+            for a in wanted:
+                self._iterate(deal, root, rng, None, a)
+        self.last_iterations = iterations * len(wanted)
+        out: dict[Action, tuple[int, float]] = {}
+        for a in wanted:
+            ch = root.children.get(a)
+            visited = ch is not None and ch.visits > 0
+            out[a] = (ch.visits, ch.reward / ch.visits) if ch is not None and visited else (0, 0.0)
+        self.last_stats = out
+        return out
 
     def _search_in_parallel(
         self,
