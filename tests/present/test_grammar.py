@@ -203,10 +203,33 @@ def test_every_russian_sentence_reads_for_every_character_and_name() -> None:
 def test_lists_of_characters_are_quoted_in_the_narration() -> None:
     event = {"kind": "threats", "characters": ["abbot", "tax_collector"], "flowered": "abbot"}
     text = render_event("2016", event, "ru")
-    assert "персонажам: «Аббат», «Сборщик налогов»" in text, text
+    assert "персонажам: «Аббат» и «Сборщик налогов»" in text, text
     assert render_event("2016", event, "en").startswith(
         "The Blackmailer threatens the Abbot, Tax Collector"
     )
+
+
+def test_a_list_joins_its_last_item_as_the_language_does() -> None:
+    """English keeps ``A, B, C``; Persian writes «الف، ب و پ», Russian «А, Б и В»,
+    Vietnamese «A, B và C»; Korean keeps the comma (a particle would need the noun)."""
+    deal = {"kind": "deal", "seat": 0, "districts": ["temple", "market", "castle"]}
+    assert render_event("classic", deal, "en").endswith(": Temple, Market, Castle.")
+    fa = render_event("classic", deal, "fa").replace("\u2068", "").replace("\u2069", "")
+    assert fa.count("، ") >= 1 and " و " in fa.split(":")[-1], fa
+    assert " и " in render_event("classic", deal, "ru").split(":")[-1]
+    assert " và " in render_event("classic", deal, "vi").split(":")[-1]
+    two = {"kind": "threats", "characters": ["abbot", "tax_collector"], "flowered": "abbot"}
+    assert "، " not in render_event("2016", two, "fa").split("؛")[0], "two names take no comma"
+
+
+def test_persian_parts_a_seat_label_from_the_number_after_it() -> None:
+    """«صندلی ۱ ۴ کارت …» reads as one number: a filled-in name ending in a digit is parted
+    from a number right after it by «،»; a name ending in a letter is not."""
+    deal = {"kind": "deal", "seat": 1, "districts": ["temple"], "count": 4, "gold": 2}
+    plain = render_event("classic", deal, "fa").replace("\u2068", "").replace("\u2069", "")
+    assert plain.startswith("صندلی ۱، ۴ "), plain
+    named = render_event("classic", deal, "fa", names=["آنا", "سارا"])
+    assert "سارا\u2069 ۴ " in named, named
 
 
 # --- Korean --------------------------------------------------------------------------------

@@ -38,14 +38,23 @@ class _Ctx:
         return card_name(self.edition, str(card_id), self.tr.lang)
 
     def cards(self, ids: Iterable[Any]) -> str:
-        names = [self.card(i) for i in ids]
-        return self.g(", ").join(names) if names else self.g("nothing")
+        return self.listing([self.card(i) for i in ids])
+
+    def listing(self, names: list[str]) -> str:
+        """Names as a list inside a sentence: ``A, B, C`` in English; the last joined as the
+        language joins it (Persian «الف، ب و پ», Russian «А, Б и В»); ``nothing`` when empty."""
+        if not names:
+            return self.g("nothing")
+        if len(names) == 1:
+            return names[0]
+        last = self.tr.pgettext("before the last item of a list", ", ")
+        return self.g(", ").join(names[:-1]) + last + names[-1]
 
     def characters(self, ids: Iterable[Any]) -> str:
         """A list of characters, each written as the language writes one name inside a
         sentence (Russian quotes each: «Аббат», «Сборщик налогов»)."""
         names = [self.tr.pgettext("name in a list", "{name}", name=self.card(i)) for i in ids]
-        return self.g(", ").join(names) if names else self.g("nothing")
+        return self.listing(names)
 
     def colour(self, colour: Any) -> str:
         try:

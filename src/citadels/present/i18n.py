@@ -172,6 +172,10 @@ def korean_particles(text: str) -> str:
     return "".join(out)
 
 
+#: A filled-in (isolated) name ending in a Persian digit, a space, then a digit.
+_FA_NUMBER_AFTER_NAME = re.compile("([۰-۹]" + _PDI + ") (?=[۰-۹])")
+
+
 class Translator:
     """Translates msgids for one language and fills their ``{name}`` placeholders."""
 
@@ -266,8 +270,14 @@ class Translator:
         return self._finish(text.format(**self._fields({"n": n, **fields})))
 
     def _finish(self, text: str) -> str:
-        """A filled-in sentence as the language writes it (Korean particles agreed)."""
-        return korean_particles(text) if self.lang == "ko" else text
+        """A filled-in sentence as the language writes it: Korean particles agreed; in
+        Persian, a filled-in name that ends in a digit («صندلی ۱») and a number right after it
+        parted by «،», so that the two do not read as one number («صندلی ۱، ۲ کارت»)."""
+        if self.lang == "ko":
+            return korean_particles(text)
+        if self.lang == "fa":
+            return _FA_NUMBER_AFTER_NAME.sub("\\1، ", text)
+        return text
 
     def __repr__(self) -> str:
         return f"Translator({self.lang!r})"
