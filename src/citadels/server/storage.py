@@ -847,15 +847,15 @@ class Store:
         self, batch: list[Append], conn: sa.Connection | None
     ) -> list[WriteConflict | None]:
         t = now()
-        advances = [
-            {"b_id": a.table_id, "b_prev": a.seq - 1, "b_seq": a.seq, "b_at": t}
-            for a in batch
-            if a.result is None
-        ]
         with self._write(conn) as c:
             if c.dialect.name == "sqlite" and all(a.result is None for a in batch):
                 self._append_sqlite(c, batch, t)
                 return [None] * len(batch)
+            advances = [
+                {"b_id": a.table_id, "b_prev": a.seq - 1, "b_seq": a.seq, "b_at": t}
+                for a in batch
+                if a.result is None
+            ]
             # One statement for every table's version check (an executemany: its row count is
             # the sum over the batch, SQLAlchemy's "sane multi rowcount" on both dialects).
             if advances and c.execute(_ADVANCE, advances).rowcount != len(advances):
