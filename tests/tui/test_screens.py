@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import OptionList
 
 from citadels import present
 from citadels.tui import PlayApp
@@ -205,3 +206,43 @@ async def test_a_card_power_in_the_hand_panel_wraps_under_its_indent() -> None:
         for power in powers:
             assert words(power) in words(" ".join(under)), (power, lines)
         assert all(len(line) < width for line in lines), lines  # a cell from the border
+
+
+async def test_the_table_redraws_under_a_dialog() -> None:
+    """A menu highlight or a redraw while a dialog is on top draws on the table's own screen.
+
+    ``App.query_one`` searches only the screen on top; under load a highlight could arrive
+    while the card's help was open and fail with ``NoMatches '#table'``.
+    """
+    s = session("classic", 4, seed=3, bots=["medium"])
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _first_prompt(app, pilot)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        menu = app._table_screen().query_one("#menu", OptionList)
+        menu.highlighted = 1  # posts OptionHighlighted while the help is on top
+        await settle(pilot)
+        app.refresh_table()
+        app._check_size(50, 10)  # too small: the table's screen, not the dialog, says so
+        assert app._table_screen().has_class("small")
+        assert not app.screen.has_class("small")
+        app._check_size(*SIZE)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, HelpScreen)
+        assert not app.screen.has_class("small")
+
+
+async def test_a_highlight_after_the_table_is_gone_is_ignored() -> None:
+    """A highlight handled after the app began closing (the table taken down) redraws
+    nothing and raises nothing (seen once under load as ``NoMatches '#table'``)."""
+    s = session("classic", 4, seed=3, bots=["medium"])
+    app = PlayApp(s, pace=0)
+    async with app.run_test(size=SIZE) as pilot:
+        await _first_prompt(app, pilot)
+        await app._table_screen().query_one("#table").remove()
+        app._table_screen().query_one("#menu", OptionList).highlighted = 1
+        await settle(pilot)
+        assert app.is_running

@@ -24,6 +24,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.driver import Driver
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -263,6 +264,14 @@ class PlayApp(App[str]):
         self._keys_h = 1
         self._panel: tuple[tuple[Any, ...], RenderableType] | None = None
 
+    def _table_screen(self) -> Screen[Any]:
+        """The screen the table is drawn on: the bottom of the stack.
+
+        ``App.query_one`` looks only in the screen on top, which may be a dialog (a card, a
+        hint, the end of the game) when a menu highlight or a bot's move redraws the table.
+        """
+        return self.screen_stack[0]
+
     @property
     def _legal(self) -> list[Action]:
         """The legal actions in the order of the menu (what the numbers count)."""
@@ -316,11 +325,11 @@ class PlayApp(App[str]):
     def _label_panels(self) -> None:
         """The titles of the panels, the input's hint and the keys line, in the language."""
         tr = self.tr
-        self.query_one("#table").border_title = tr.gettext("The table")
-        self.query_one("#log").border_title = tr.gettext("What happened")
-        self.query_one("#mine").border_title = tr.gettext("Your hand")
-        self.query_one("#decide").border_title = tr.gettext("Your move")
-        self.query_one("#typed", Input).placeholder = tr.gettext(
+        self._table_screen().query_one("#table").border_title = tr.gettext("The table")
+        self._table_screen().query_one("#log").border_title = tr.gettext("What happened")
+        self._table_screen().query_one("#mine").border_title = tr.gettext("Your hand")
+        self._table_screen().query_one("#decide").border_title = tr.gettext("Your move")
+        self._table_screen().query_one("#typed", Input).placeholder = tr.gettext(
             "type an action's name, then Enter"
         )
         self._show_keys()
@@ -341,7 +350,7 @@ class PlayApp(App[str]):
             items = [*items[:-2], items[-1]]  # the last ("Ctrl+Q quit") always stays
         self._keys = keys
         self._keys_h = self._height_of(keys, width)
-        self.query_one("#keys", Static).update(keys)
+        self._table_screen().query_one("#keys", Static).update(keys)
 
     def _key_items(self, *, typing: bool | None = None) -> list[str]:
         tr = self.tr
@@ -393,10 +402,10 @@ class PlayApp(App[str]):
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_SIZE[0] or height < MIN_SIZE[1]
-        self.screen.set_class(small, "small")
-        self.screen.set_class(width >= HAND_PANEL, "handpanel")
+        self._table_screen().set_class(small, "small")
+        self._table_screen().set_class(width >= HAND_PANEL, "handpanel")
         if small:
-            self.query_one("#too-small", Static).update(
+            self._table_screen().query_one("#too-small", Static).update(
                 self.tr.gettext(
                     "The terminal is too small for the table: {width}×{height}. "
                     "Please make it at least {min_width}×{min_height}; the game waits.",
@@ -443,20 +452,20 @@ class PlayApp(App[str]):
         view = game.view(seat, log_from=game.log_size)
         w = self._words
         self._entries = menu_entries(game, seat, view, w.lang, list(w.names))
-        menu = self.query_one("#menu", ActionMenu)
+        menu = self._table_screen().query_one("#menu", ActionMenu)
         menu.clear_options()
         menu.add_options(self._menu_options(view))
         first = next(i for i, o in enumerate(menu.options) if not o.disabled)
         menu.highlighted = first
-        self.query_one("#prompt", Static).update(self._prompt_text(view))
+        self._table_screen().query_one("#prompt", Static).update(self._prompt_text(view))
         self._status("")
         self._mark_legend()
         self.refresh_table(view)
-        typed = self.query_one("#typed", Input)
+        typed = self._table_screen().query_one("#typed", Input)
         if not (isinstance(self.focused, Input) and typed.value):
             typed.value = ""
             menu.focus()
-        self.query_one("#log", EventLog).show_newest()
+        self._table_screen().query_one("#log", EventLog).show_newest()
 
     def _mark_legend(self) -> None:
         """Under the menu's box, what its marks mean (those the menu has, as many as fit)."""
@@ -465,7 +474,7 @@ class PlayApp(App[str]):
             marks.append(ENDS_TURN + " " + self.tr.gettext("ends the turn"))
         if any(e.harms_self for e in self._entries):
             marks.append(HARMS_SELF + " " + self.tr.gettext("harms you"))
-        box = self.query_one("#decide")
+        box = self._table_screen().query_one("#decide")
         room = box.size.width - 6
         while marks and cell_len("  ".join(marks)) > room:
             marks.pop()
@@ -522,14 +531,14 @@ class PlayApp(App[str]):
 
     def _option_index(self, entry: int) -> int | None:
         """The menu's option index of the ``entry``-th choice."""
-        menu = self.query_one("#menu", ActionMenu)
+        menu = self._table_screen().query_one("#menu", ActionMenu)
         for index, option in enumerate(menu.options):
             if option.id == f"act:{entry}":
                 return index
         return None
 
     def _highlighted_entry(self) -> MenuEntry | None:
-        menu = self.query_one("#menu", ActionMenu)
+        menu = self._table_screen().query_one("#menu", ActionMenu)
         option = menu.highlighted_option
         if not self._prompted or option is None or not (option.id or "").startswith("act:"):
             return None
@@ -558,15 +567,15 @@ class PlayApp(App[str]):
         return Text(tr.gettext("{name}: your decision", name=w.name(view["seat"])))
 
     def _clear_menu(self) -> None:
-        menu = self.query_one("#menu", ActionMenu)
+        menu = self._table_screen().query_one("#menu", ActionMenu)
         menu.clear_options()
-        self.query_one("#detail", Static).update("")
-        self.query_one("#detail", Static).add_class("empty")
+        self._table_screen().query_one("#detail", Static).update("")
+        self._table_screen().query_one("#detail", Static).add_class("empty")
         self._entries = []
         self._digits = ""
-        self.query_one("#typed", Input).value = ""
-        self.query_one("#prompt", Static).update("")
-        self.query_one("#decide").border_subtitle = ""
+        self._table_screen().query_one("#typed", Input).value = ""
+        self._table_screen().query_one("#prompt", Static).update("")
+        self._table_screen().query_one("#decide").border_subtitle = ""
 
     # --- a person decides -----------------------------------------------------------------
 
@@ -588,7 +597,7 @@ class PlayApp(App[str]):
             )
             return
         index = self._option_index(number - 1)
-        menu = self.query_one("#menu", ActionMenu)
+        menu = self._table_screen().query_one("#menu", ActionMenu)
         if index is not None:
             menu.highlighted = index
         if number * 10 > count:
@@ -605,17 +614,23 @@ class PlayApp(App[str]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "menu" and self._prompted:
+            if not self._table_screen().query("#table"):
+                # The menu's highlight, posted as the prompt filled it, can be handled after
+                # the app began to close and took the table down: nothing is left to redraw.
+                return
             view = self._view
             if view is not None and view.get("seat") == self.viewer:
                 # Only the table's city in full may change (to the seat now aimed at).
                 width, height = self.size
-                self.query_one("#table", Static).update(self._table_panel(view, width, height))
+                self._table_screen().query_one("#table", Static).update(
+                    self._table_panel(view, width, height)
+                )
             self._show_detail()
 
     def _show_detail(self) -> None:
         """Under the menu: what the card of the highlighted choice does (unless the menu
         already says it)."""
-        detail = self.query_one("#detail", Static)
+        detail = self._table_screen().query_one("#detail", Static)
         entry = self._highlighted_entry()
         view = self._view
         card = None
@@ -629,9 +644,9 @@ class PlayApp(App[str]):
         info = present.card_info(self._words.edition, card, self._words.lang)
         text = Text(f"{info.name}: {info.power}" if info.power else "")
         # Only where the menu keeps room for every choice (else ``?`` explains the card).
-        box = self.query_one("#decide")
+        box = self._table_screen().query_one("#decide")
         width = box.content_region.width - 2
-        menu = self.query_one("#menu", ActionMenu)
+        menu = self._table_screen().query_one("#menu", ActionMenu)
         needed = sum(
             self._height_of(
                 o.prompt if isinstance(o.prompt, (Text, Table)) else str(o.prompt), width
@@ -677,7 +692,7 @@ class PlayApp(App[str]):
         if isinstance(found, int):
             index = self._option_index(found)
             if index is not None:
-                self.query_one("#menu", ActionMenu).highlighted = index
+                self._table_screen().query_one("#menu", ActionMenu).highlighted = index
             self._status(self.tr.gettext("Enter: {action}", action=self._entries[found].label))
         else:
             self._status("")
@@ -709,9 +724,9 @@ class PlayApp(App[str]):
         """What typed text that names no choice is answered in the menu's box: the whole
         message if the menu keeps room for a few choices beside it, else without the list of
         what is possible (the menu shows it), else cut at a word with an ellipsis."""
-        box = self.query_one("#decide")
+        box = self._table_screen().query_one("#decide")
         width = max(1, box.content_region.width - 2)
-        prompt = self.query_one("#prompt", Static)
+        prompt = self._table_screen().query_one("#prompt", Static)
         # The prompt, three lines of the menu and the typing line stay.
         room = max(1, box.content_region.height - prompt.size.height - 4)
 
@@ -747,7 +762,7 @@ class PlayApp(App[str]):
         self._prompted = False
         self._clear_menu()
         # Back to the menu: the next decision's number keys choose again.
-        self.query_one("#menu", ActionMenu).focus()
+        self._table_screen().query_one("#menu", ActionMenu).focus()
         self._after_move()
         nxt = game.to_move
         if self.session.hotseat and nxt != seat:
@@ -762,7 +777,7 @@ class PlayApp(App[str]):
 
     def _think(self, seat: int) -> None:
         self._thinking = seat
-        self.query_one("#prompt", Static).update(
+        self._table_screen().query_one("#prompt", Static).update(
             Text(self.tr.gettext("Waiting for {name}", name=self._words.name(seat)), "dim")
         )
         self._token += 1
@@ -823,7 +838,7 @@ class PlayApp(App[str]):
         text = Text("")
         if nxt is not None and not game.is_over and not self.session.is_human(nxt):
             text = Text(self.tr.gettext("Waiting for {name}", name=self._words.name(nxt)), "dim")
-        self.query_one("#prompt", Static).update(text)
+        self._table_screen().query_one("#prompt", Static).update(text)
         self._status("")
 
     def _pause_over(self) -> None:
@@ -924,7 +939,9 @@ class PlayApp(App[str]):
         width, height = self.size
         self._drawn_size = (width, height)
         self._refresh_title(view)
-        self.query_one("#table", Static).update(self._table_panel(view, width, height))
+        self._table_screen().query_one("#table", Static).update(
+            self._table_panel(view, width, height)
+        )
         self._refresh_mine(view)
         self._refresh_log()
         if self._thinking is not None:
@@ -936,7 +953,7 @@ class PlayApp(App[str]):
             view = game.view(self.viewer, log_from=game.log_size)
         thinking = self._thinking is not None
         compact = self.size.width < WIDE
-        self.query_one("#title", Static).update(
+        self._table_screen().query_one("#title", Static).update(
             tbl.header_line(self._words, view, thinking=thinking, compact=compact)
         )
 
@@ -1016,9 +1033,9 @@ class PlayApp(App[str]):
     def _refresh_mine(self, view: dict[str, Any]) -> None:
         w = self._words
         tr = self.tr
-        hand = self.query_one("#hand", OptionList)
-        mychars = self.query_one("#mychars", Static)
-        mine = self.query_one("#mine")
+        hand = self._table_screen().query_one("#hand", OptionList)
+        mychars = self._table_screen().query_one("#mychars", Static)
+        mine = self._table_screen().query_one("#mine")
         me = view.get("seat")
         hand.clear_options()
         if me is None:
@@ -1043,7 +1060,7 @@ class PlayApp(App[str]):
             hand.add_option(Option(Text(tr.gettext("(no cards)"), "dim"), disabled=True))
 
     def _refresh_log(self) -> None:
-        log = self.query_one("#log", EventLog)
+        log = self._table_screen().query_one("#log", EventLog)
         game = self.session.game
         viewer = self.viewer
         if viewer != self._log_viewer:
@@ -1072,7 +1089,7 @@ class PlayApp(App[str]):
         self._logged += len(events)
 
     def _status(self, message: str, *, error: bool = False) -> None:
-        status = self.query_one("#status", Static)
+        status = self._table_screen().query_one("#status", Static)
         status.update(Text(message, "bold red1" if error else "italic"))
         status.set_class(not message, "empty")
 
@@ -1175,13 +1192,13 @@ class PlayApp(App[str]):
             return
         index = self._option_index(number - 1)
         if index is not None:
-            menu = self.query_one("#menu", ActionMenu)
+            menu = self._table_screen().query_one("#menu", ActionMenu)
             menu.highlighted = index
             menu.focus()
 
     def action_log_page(self, direction: int) -> None:
         """Scroll the narration back (PgUp) or on (PgDn) by a page."""
-        log = self.query_one("#log", EventLog)
+        log = self._table_screen().query_one("#log", EventLog)
         if direction < 0:
             log.scroll_page_up(animate=False)
         else:
@@ -1257,4 +1274,4 @@ class PlayApp(App[str]):
         """Back to the menu of actions (a number being typed is forgotten)."""
         self._digits = ""
         if self._prompted:
-            self.query_one("#menu", ActionMenu).focus()
+            self._table_screen().query_one("#menu", ActionMenu).focus()
