@@ -54,16 +54,14 @@ _EMAIL = re.compile(
 SECURITY = ("starttls", "ssl", "none")
 
 _SUBJECT = N_("Citadels: your turn at table {code}")
-_BODY = N_(
-    "Hello {name},\n\n"
-    "It is your turn at the Citadels table {code}. Play it here:\n{url}\n\n"
-    "Your turn's timer runs out on {when} (UTC)."
-)
+_GREETING = N_("Hello {name},")
+_TURN = N_("It is your turn at the Citadels table {code}. Play it here:")
+_WHEN = N_("Your turn's timer runs out on {when} (UTC).")
 _STAND_IN = N_("Then a stand-in bot plays your turn.")
 _SKIP = N_("Then your turn is skipped.")
 _FOOTER = N_(
-    "You get this e-mail because you gave this address on your page ({me}). Remove it "
-    "there to get no more."
+    "You get this e-mail because you gave this address on your page; remove it there to "
+    "get no more:"
 )
 
 
@@ -133,14 +131,19 @@ def turn_mail(
     tr = translator(lang)
     base = config.public_url.rstrip("/")
     when = dt.datetime.fromtimestamp(deadline / 1000, dt.UTC).strftime("%Y-%m-%d %H:%M")
+    then = _SKIP if rule == "skip" else _STAND_IN
+    # The links stand on lines of their own, outside the translated sentences: nothing (such
+    # as a right-to-left text's isolation marks) sticks to them.
     body = "\n\n".join(
         (
-            tr.gettext(_BODY, name=name, code=code, url=f"{base}/t/{code}", when=when),
-            tr.gettext(_SKIP if rule == "skip" else _STAND_IN),
-            tr.gettext(_FOOTER, me=f"{base}/me"),
+            tr.gettext(_GREETING, name=name),
+            tr.gettext(_TURN, code=code) + f"\n{base}/t/{code}",
+            tr.gettext(_WHEN, when=when) + " " + tr.gettext(then),
+            tr.gettext(_FOOTER) + f"\n{base}/me",
         )
     )
     msg = EmailMessage()
+    msg.set_content(body + "\n")  # first: it replaces every Content-* header
     msg["Subject"] = tr.gettext(_SUBJECT, code=code)
     msg["From"] = config.sender
     msg["To"] = to
@@ -148,7 +151,6 @@ def turn_mail(
     msg["Message-ID"] = make_msgid(domain=config.sender.rpartition("@")[2] or None)
     msg["Content-Language"] = lang
     msg["Auto-Submitted"] = "auto-generated"
-    msg.set_content(body + "\n")
     return msg
 
 
