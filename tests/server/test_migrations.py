@@ -102,7 +102,7 @@ def _check(url: str) -> None:
         seats = conn.execute(sa.text("SELECT COUNT(*) FROM seats")).scalar_one()
         tables = conn.execute(sa.text("SELECT status FROM tables")).scalars().all()
     engine.dispose()
-    assert version == "0006"
+    assert version == "0007"
     assert {"accounts", "sessions", "ratings", "rated_games", "rating_changes"} <= names
     assert seats == 3 and tables == ["playing"]
 

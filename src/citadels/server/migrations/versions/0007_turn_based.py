@@ -46,14 +46,11 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    """Drop them."""
+    """Drop them (``ALTER TABLE … DROP COLUMN``: SQLite 3.35 and later have it, and copying
+    ``tables`` or ``accounts`` anew, as a batch would, breaks the keys that point at them)."""
     op.drop_table("timeouts")
-    with op.batch_alter_table("seats") as batch:
-        batch.drop_column("mailed_deadline")
-    with op.batch_alter_table("accounts") as batch:
-        batch.drop_column("email_lang")
-        batch.drop_column("email")
-    with op.batch_alter_table("tables") as batch:
-        batch.drop_column("deadline")
-        batch.drop_column("on_timeout")
-        batch.drop_column("turn_timer")
+    op.drop_column("seats", "mailed_deadline")
+    for column in ("email_lang", "email"):
+        op.drop_column("accounts", column)
+    for column in ("deadline", "on_timeout", "turn_timer"):
+        op.drop_column("tables", column)
