@@ -383,18 +383,24 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
               draw();
             },
           ),
-          state.turnTimer ? h("p.field-help", {}, t("turn_based_help")) : null,
         ),
-        state.turnTimer
-          ? field(
+      ),
+      // A turn-based table's rule when a turn runs out, on a row of its own (its choices are
+      // sentences).
+      state.turnTimer
+        ? h(
+            "div.field-row",
+            {},
+            field(
               t("on_timeout"),
               "create-on-timeout",
               select("create-on-timeout", state.onTimeout, [["stand_in", t("on_timeout_stand_in")], ["skip", t("on_timeout_skip")]], (v) => {
                 state.onTimeout = v;
               }),
-            )
-          : null,
-      ),
+              h("p.field-help", {}, t("turn_based_help")),
+            ),
+          )
+        : null,
       h(
         "div.field-row",
         {},
