@@ -1,8 +1,9 @@
 """ "Your turn" by e-mail, at turn-based tables (docs/accounts.md, "E-mail").
 
 When the operator configures an SMTP server (:class:`MailConfig`) and a player's account has
-an address, the player is mailed once when a turn of theirs begins at a turn-based table and
-no page of theirs is open at it. Invariants, all kept here:
+an address, the player is mailed once per turn of theirs at a turn-based table: when it
+begins while no page of theirs is open at the table, or when the last one closes during it.
+Invariants, all kept here:
 
 - **One e-mail per turn, never a flood.** A turn is identified by its seat and its deadline
   (a seat making several decisions in a row keeps one deadline, see

@@ -131,8 +131,8 @@ class Turn:
         assert mover is not None
         if t.row.seats[mover].kind != "human":
             return None
-        if mover == actor and self.deadline is not None:
-            return self.deadline
+        if mover == actor and t.row.deadline is not None:
+            return t.row.deadline
         return self.clock.now_ms() + t.row.turn_timer * 1000
 
     def _settle(self, t: Table) -> None:

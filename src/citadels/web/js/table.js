@@ -365,7 +365,7 @@ function hintLines(uses, timeouts, name) {
   const out = {};
   const add = (key, text) => (out[key] = out[key] || []).push(text);
   for (const u of uses || []) add(u.event_count - 1, u.kind === "review" ? t("review_used", { name: name(u.seat) }) : t("hint_used", { name: name(u.seat) }));
-  for (const u of timeouts || []) add(u.event_count - 1, t(u.rule === "skip" ? "timed_out_skip" : "timed_out_stand_in", { name: name(u.seat) }));
+  for (const u of timeouts || []) add(u.event_count - 1, u.rule === "skip" ? t("timed_out_skip", { name: name(u.seat) }) : t("timed_out_stand_in", { name: name(u.seat) }));
   return out;
 }
 
