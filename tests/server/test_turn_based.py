@@ -8,6 +8,7 @@ import asyncio
 from typing import Any
 
 from citadels.engine.game import new_game
+from citadels.server import replay
 from citadels.server.client import PlayerClient, http
 from citadels.server.clock import Clock
 from citadels.server.limits import Limits
@@ -114,7 +115,12 @@ async def _run_out(rule: str, sqlite_url: str) -> None:
         assert watcher.deadline == START + DAY + DAY
         store = Store(sqlite_url)
         try:
-            played = store.actions(store.table_by_code(code).id)  # type: ignore[union-attr]
+            row = store.table_by_code(code)
+            assert row is not None
+            played = store.actions(row.id)
+            # A replay of the game shows the timeout in its log too.
+            page = replay.build(store, row, 0, 5, "en", None)
+            assert [u["id"] for u in page["timeouts"]] == [out["id"]]
         finally:
             store.close()
         assert played and all(seat == mover for seat, _ in played)
