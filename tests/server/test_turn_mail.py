@@ -296,3 +296,28 @@ def test_the_address_is_set_changed_and_removed_and_checked_strictly(sqlite_url:
             await b.h.aclose()
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize(
+    ("args", "env", "says"),
+    [
+        (["--smtp-host", "127.0.0.1", "--smtp-security", "tls"], {}, "--smtp-security"),
+        (["--smtp-host", "127.0.0.1", "--smtp-port", "0"], {}, "--smtp-port"),
+        (["--smtp-host", "127.0.0.1"], {"CITADELS_SMTP_USER": "u"}, "CITADELS_SMTP_PASSWORD"),
+    ],
+)
+def test_serve_refuses_mail_settings_that_cannot_work(
+    args: list[str], env: dict[str, str], says: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``citadels serve`` checks its SMTP options (and the environment's) before it starts."""
+    from typer.testing import CliRunner
+
+    from citadels.cli import app
+
+    for name in ("CITADELS_SMTP_USER", "CITADELS_SMTP_PASSWORD", "CITADELS_SMTP_SECURITY"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    got = CliRunner().invoke(app, ["--lang", "en", "serve", "--port", "1", *args])
+    assert got.exit_code == 2, got.output
+    assert says in got.output
