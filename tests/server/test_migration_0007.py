@@ -96,12 +96,15 @@ def _check(url: str) -> None:
             assert info["seats"][0]["account"] == "Anna"
             status, info = await http(base, "GET", f"/api/tables/{OPEN}")
             assert status == 200 and info["status"] == "open"
-            # The live game plays on, as live games do: nobody is connected, so the
-            # stand-in moves for the absent seats after the grace (no turn-based deadline).
+            # The live game plays on, as live games do: the player moves when it is their
+            # turn, and the stand-in moves for the absent seat after the grace (there is no
+            # turn-based deadline). It may have moved already, before the player connected.
             player = PlayerClient(base, PLAYING, TOKENS[0])
             snap = await player.connect()
-            assert snap["timeouts"] == []
+            assert snap["timeouts"] == [] and snap["deadline"] is None
             while player.version < 3:
+                if player.legal:
+                    await player.act(player.legal[0]["action"])
                 await player.recv(timeout=30)
             await player.close()
 
