@@ -62,3 +62,27 @@ def test_the_lobby_creates_a_turn_based_table_that_shows_days_left(
     # (the time filled in sits between isolation marks, as every field the page fills in)
     assert title.replace("\u2068", "").replace("\u2069", "") == f"Time left for this turn: {text}"
     shot(page, f"turn_based_table_{size}")
+
+
+def test_me_sets_changes_and_removes_the_email_address(page: Any, server: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto("/me")
+    page.fill("#account-name", "Mailer1")
+    page.fill("#account-password", "correct horse battery")
+    page.click("[data-key=sign-up]")
+    page.wait_for_selector("#account-email")
+    # This test server sends no e-mails: the form says so.
+    assert "sends no e-mails" in page.inner_text(".email-form")
+    page.fill("#account-email", "not an address")
+    page.click("[data-key=email-save]")
+    page.wait_for_selector(".email-form .error")
+    assert page.inner_text(".email-form .error") == "That is not an e-mail address."
+    page.fill("#account-email", "mailer@example.org")
+    page.click("[data-key=email-save]")
+    page.wait_for_selector("[data-key=email-remove]")
+    assert "mailer@example.org" in page.inner_text(".email-form [role=status]")
+    page.locator(".email-form").scroll_into_view_if_needed()
+    shot(page, "me_email_phone")
+    page.click("[data-key=email-remove]")
+    page.wait_for_selector("[data-key=email-remove]", state="detached")
+    assert page.inner_text(".email-form [role=status]") == "No e-mails will be sent."

@@ -156,7 +156,9 @@ function emailForm(mail, draw) {
   }
   return h(
     "form.parchment.account-form.email-form",
-    { "aria-labelledby": "email-title", onsubmit: (ev) => {
+    // The server checks the address (its answer is shown in the page's language), not the
+    // browser's own untranslated bubble.
+    { "aria-labelledby": "email-title", novalidate: true, onsubmit: (ev) => {
       ev.preventDefault();
       send(mail.draft.trim() || null);
     } },
