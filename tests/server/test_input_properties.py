@@ -41,6 +41,8 @@ HTTP_CODES = WS_CODES | {
     # Accounts (docs/accounts.md).
     "bad_account_name", "bad_password", "name_taken", "wrong_password", "signin_throttled",
     "csrf_failed", "bad_origin", "signed_out",
+    # Turn-based tables' "your turn" e-mails (docs/accounts.md).
+    "bad_email",
 }  # fmt: skip
 #: The close codes docs/protocol.md lists.
 CLOSE_CODES = {1003, 1009, 4400, 4401, 4404, 4408, 4413, 4429, 4430, 4431}
@@ -285,6 +287,10 @@ def bodies(draw: st.DrawFn, model: type[schema.Body]) -> Any:
         "level": st.sampled_from(["easy", "random", None, "godlike"]),
         "seat": st.integers(-1, 9),
         "timer": st.sampled_from([None, 5, 10, 90, 601]),
+        "turn_timer": st.sampled_from([None, 3599, 3600, 86400, 14 * 86400, 14 * 86400 + 1]),
+        "on_timeout": st.sampled_from([None, "stand_in", "skip", "pass"]),
+        "email": st.sampled_from([None, "", "anna@example.org", "not an address", "a@b"]),
+        "lang": st.sampled_from(["en", "fa", "vi-VN", "xx", ""]),
         "seed": st.integers(-1, 2**63),
         "password": st.sampled_from(["p" * 12, "short", " " * 10, "x" * 300]),
         "seats": st.lists(
@@ -315,7 +321,7 @@ def _http_ok(r: httpx.Response, what: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    "endpoint", ["create", "join", "bot", "signup", "signin", "claim", "claim_guest"]
+    "endpoint", ["create", "join", "bot", "signup", "signin", "claim", "claim_guest", "email"]
 )
 def test_any_http_body_gets_a_documented_answer(live: Live, endpoint: str) -> None:
     model, path = {
@@ -326,9 +332,10 @@ def test_any_http_body_gets_a_documented_answer(live: Live, endpoint: str) -> No
         "signin": (schema.SignIn, "/api/session"),
         "claim": (schema.Claim, "/api/account/claim"),
         "claim_guest": (schema.Claim, "/api/account/claim"),
+        "email": (schema.SetEmail, "/api/account/email"),
     }[endpoint]
     headers = {"Authorization": f"Bearer {live.host}", "Content-Type": "application/json"}
-    if endpoint == "claim":  # signed in, with the proof a page sends
+    if endpoint in ("claim", "email"):  # signed in, with the proof a page sends
         headers |= {"Cookie": live.cookie, "X-CSRF-Token": live.csrf, "Origin": live.base}
 
     @EXAMPLES

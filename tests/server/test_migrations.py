@@ -26,14 +26,14 @@ HOST_TOKEN = "old-host-token-0123456789abcdef"
 CODE = "KEPT-TABX-2345-6789"
 
 
-def _at(revision: str, url: str) -> None:
-    """The schema of ``revision``, by the migrations themselves."""
+def _at(revision: str, url: str, *, down: bool = False) -> None:
+    """The schema of ``revision``, by the migrations themselves (``down``: downgraded to it)."""
     engine = storage.make_engine(url)
     cfg = Config()
     cfg.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
-        command.upgrade(cfg, revision)
+        (command.downgrade if down else command.upgrade)(cfg, revision)
     engine.dispose()
 
 
@@ -102,7 +102,7 @@ def _check(url: str) -> None:
         seats = conn.execute(sa.text("SELECT COUNT(*) FROM seats")).scalar_one()
         tables = conn.execute(sa.text("SELECT status FROM tables")).scalars().all()
     engine.dispose()
-    assert version == "0006"
+    assert version == "0007"
     assert {"accounts", "sessions", "ratings", "rated_games", "rating_changes"} <= names
     assert seats == 3 and tables == ["playing"]
 
@@ -120,12 +120,8 @@ def test_the_migration_goes_down_and_up_again(kind: str, request: pytest.Fixture
     url = request.getfixturevalue("sqlite_url" if kind == "sqlite" else "pg_url")
     _old_database(url)
     _at("head", url)
+    _at("0005", url, down=True)
     engine = storage.make_engine(url)
-    cfg = Config()
-    cfg.set_main_option("script_location", str(Path(storage.__file__).parent / "migrations"))
-    with engine.begin() as conn:
-        cfg.attributes["connection"] = conn
-        command.downgrade(cfg, "0005")
     with engine.connect() as conn:
         assert "accounts" not in sa.inspect(conn).get_table_names()
         assert conn.execute(sa.text("SELECT COUNT(*) FROM seats")).scalar_one() == 3

@@ -67,7 +67,7 @@ def test_schema_is_migrated_by_alembic(store: Store) -> None:
         "rating_changes",
         "alembic_version",
     } <= names
-    assert version == "0006"
+    assert version == "0007"
 
 
 def test_tables_seats_and_codes(store: Store) -> None:

@@ -821,6 +821,38 @@ def serve(
             )
         ),
     ] = True,
+    smtp_host: Annotated[
+        str | None,
+        typer.Option(
+            help=N_(
+                'The SMTP server of the "your turn" e-mails at turn-based tables (default: '
+                "CITADELS_SMTP_HOST; none: no e-mails; see docs/accounts.md)."
+            )
+        ),
+    ] = None,
+    smtp_port: Annotated[
+        int | None,
+        typer.Option(help=N_("Its port (default: CITADELS_SMTP_PORT, else 587).")),
+    ] = None,
+    smtp_security: Annotated[
+        str | None,
+        typer.Option(
+            help=N_("starttls, ssl or none (default: CITADELS_SMTP_SECURITY, else starttls).")
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str | None,
+        typer.Option(help=N_("The e-mails' From address (default: CITADELS_MAIL_FROM).")),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help=N_(
+                "The site's address as players reach it, for the links in e-mails (default: "
+                "CITADELS_PUBLIC_URL)."
+            )
+        ),
+    ] = None,
 ) -> None:
     """The ``serve`` command (its help is the ``help`` above, translated when shown)."""
     from citadels.server import ServerConfig, browser_url, default_db_url
@@ -834,13 +866,30 @@ def serve(
         fail(tr.gettext("--bot-workers must be at least 1, not {n}", n=bot_workers))
     if grace < 0:
         fail(tr.gettext("--grace must not be negative, not {n}", n=grace))
+    from dataclasses import replace
+
     from citadels.server.accounts import AccountConfig, SignInLimits
+    from citadels.server.mail import SECURITY, MailConfig
+
+    # The options win over the environment (CITADELS_SMTP_*); the password comes only from it.
+    given: dict[str, Any] = {"host": smtp_host, "port": smtp_port, "security": smtp_security,
+                             "sender": mail_from, "public_url": public_url}  # fmt: skip
+    mail = replace(MailConfig.from_env(), **{k: v for k, v in given.items() if v is not None})
+    if mail.security not in SECURITY:
+        fail(tr.gettext("--smtp-security must be starttls, ssl or none, not {value}",
+                        value=mail.security))  # fmt: skip
+    if not 1 <= mail.port <= 65535:
+        fail(tr.gettext("--smtp-port must be 1 to 65535, not {n}", n=mail.port))
+    if (mail.user is None) != (mail.password is None):
+        fail(tr.gettext("CITADELS_SMTP_USER and CITADELS_SMTP_PASSWORD go together: set both "
+                        "or neither"))  # fmt: skip
 
     config = ServerConfig(
         db=db or default_db_url(), redis=redis, bot_workers=bot_workers, grace=grace,
         limits=Limits(throttle=throttle),
         # --no-throttle: no throttle on wrong passwords and new accounts either.
         accounts=AccountConfig(limits=SignInLimits(throttle=throttle)),
+        mail=mail,
     )  # fmt: skip
     url = browser_url(host, port)
     print(tr.gettext("Citadels server: open {url} in your browser", url=url), flush=True)

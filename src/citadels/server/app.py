@@ -41,6 +41,7 @@ from citadels.server.accounts import (
 )
 from citadels.server.botpool import BOT_LEVELS, BotPool
 from citadels.server.bus import HEARTBEAT, Bus, RedisBus
+from citadels.server.clock import SYSTEM, Clock
 from citadels.server.errors import ServerError
 from citadels.server.headers import SecurityHeaders
 from citadels.server.hub import Hub
@@ -52,13 +53,18 @@ from citadels.server.lobby import (
     TIMER_DEFAULT,
     TIMER_MAX,
     TIMER_MIN,
+    TURN_TIMER_DEFAULT,
+    TURN_TIMER_MAX,
+    TURN_TIMER_MIN,
 )
+from citadels.server.mail import EMAIL_MAX, MailConfig, clean_email
 from citadels.server.messages import PROTOCOL
 from citadels.server.ratings import bot_ratings_json
 from citadels.server.reviews import HINT_BUDGET, QUEUE_MAX, REVIEW_BUDGET, TABLE_MAX
 from citadels.server.session import MESSAGE_MAX, Session
 from citadels.server.storage import Store
 from citadels.server.text_input import CHAT_MAX, NAME_MAX
+from citadels.server.turns import ON_TIMEOUT
 
 log = logging.getLogger("citadels.server")
 
@@ -99,6 +105,11 @@ class ServerConfig:
     #: Accounts: the password hash's cost, the sign-in throttle, the cookies
     #: (docs/accounts.md).
     accounts: AccountConfig = field(default_factory=AccountConfig)
+    #: The SMTP server of the "your turn" e-mails (docs/deploy.md; the environment's
+    #: ``CITADELS_SMTP_*`` by default; no host: no e-mails).
+    mail: MailConfig = field(default_factory=MailConfig.from_env)
+    #: The clock deadlines are read from and waited on (a test's own, to run days at once).
+    clock: Clock = SYSTEM
 
 
 def _env_int(name: str, default: int) -> int:
@@ -205,6 +216,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             spectators_max=cfg.limits.spectators,
             coach={"review_budget": cfg.review_budget, "hint_budget": cfg.hint_budget,
                    "queue_max": cfg.review_queue, "table_max": cfg.review_per_table},
+            clock=cfg.clock, mail=cfg.mail,
         )  # fmt: skip
         state["hub"] = h
         state["accounts"] = await asyncio.to_thread(Accounts, store, cfg.accounts)
@@ -252,6 +264,13 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                     "password": {"min": PASSWORD_MIN, "max": PASSWORD_MAX},
                 },
                 "timer": {"min": TIMER_MIN, "max": TIMER_MAX, "default": TIMER_DEFAULT},
+                "turn_timer": {
+                    "min": TURN_TIMER_MIN,
+                    "max": TURN_TIMER_MAX,
+                    "default": TURN_TIMER_DEFAULT,
+                },
+                "on_timeout": list(ON_TIMEOUT),
+                "email": {"enabled": hub().mailer.enabled, "max": EMAIL_MAX},
                 "review": hub().coach.describe(),
                 "pace": {"min": PACE_MIN, "max": PACE_MAX, "default": PACE_DEFAULT},
                 "limits": {
@@ -376,6 +395,26 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         except ServerError as exc:
             return _error(exc)
 
+    async def email(request: Request) -> Response:
+        """``GET``/``POST /api/account/email``: the account's address for "your turn"
+        e-mails, and the language they are written in."""
+        try:
+            got = await accounts().signed_in(request)
+            if request.method == "POST":
+                body = await _body(request, schema.SetEmail)
+                address = clean_email(body["email"])
+                lang = texts.language(body.get("lang", "en"))
+                if lang is None:
+                    raise ServerError(
+                        "unsupported_language",
+                        "lang must be one of " + ", ".join(texts.LANGUAGES),
+                    )
+                await asyncio.to_thread(hub().store.set_email, got.account_id, address, lang)
+            address, lang = await asyncio.to_thread(hub().store.email, got.account_id)
+            return JSONResponse({"email": address, "lang": lang, "enabled": hub().mailer.enabled})
+        except ServerError as exc:
+            return _error(exc)
+
     async def leaderboard(request: Request) -> Response:
         try:
             query = schema.query(dict(request.query_params), schema.LeaderboardQuery)
@@ -489,6 +528,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/session", session, methods=["GET", "POST", "DELETE"]),
         Route("/api/account/claim", claim, methods=["POST"]),
         Route("/api/account/tables", my_tables),
+        Route("/api/account/email", email, methods=["GET", "POST"]),
         Route("/api/leaderboard", leaderboard),
         WebSocketRoute("/ws/{code}", ws_endpoint),
         Route("/", page),

@@ -88,6 +88,10 @@ class PlayerClient:
         self.chat: list[dict[str, Any]] = []
         #: The hints used at the table (``hint_used``), as this client holds them.
         self.hints_used: list[dict[str, Any]] = []
+        #: The turns whose timer ran out at a turn-based table (``timed_out``).
+        self.timeouts: list[dict[str, Any]] = []
+        #: The current decision's deadline (epoch ms), as the last message said.
+        self.deadline: int | None = None
         self.strict = type(self).strict_default if strict is None else strict
         self._snapshotted = False  # this connection received its snapshot
         self.errors: list[dict[str, Any]] = []
@@ -191,6 +195,7 @@ class PlayerClient:
             self._snapshotted = True
             self.chat = list(msg["chat"])
             self.hints_used = list(msg.get("hints_used", []))
+            self.timeouts = list(msg.get("timeouts", []))
             self.seat = msg["you"]["seat"]
             if msg["events"] and msg["events"][0]["n"] != len(self.events):
                 self.events = self.events[: msg["events"][0]["n"]]
@@ -209,6 +214,10 @@ class PlayerClient:
             self.result, self.scores = msg["result"], msg["scores"]
         elif kind == "hint_used":
             self.hints_used.append(msg)
+        elif kind == "timed_out":
+            self.timeouts.append(msg)
+        if kind in ("snapshot", "update", "table") and "deadline" in msg:
+            self.deadline = msg["deadline"]
         if kind in ("snapshot", "update"):
             self.version = msg["version"]
             self.event_count = msg["event_count"]

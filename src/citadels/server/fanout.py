@@ -186,6 +186,13 @@ class Fanout:
         for c in self.connections():
             self._send(c, msg)
 
+    def timed_out(self, entry: dict[str, Any]) -> None:
+        """A turn-based table's timer ran out for a seat, to every connection (a snapshot
+        holds the earlier ones)."""
+        msg = {"type": "timed_out", **entry}
+        for c in self.connections():
+            self._send(c, msg)
+
     def _send(self, c: Connection, msg: Message) -> bool:
         """Queue ``msg`` for ``c``; a connection that cannot take it is dropped."""
         if c.push(msg):
@@ -222,6 +229,7 @@ class Fanout:
                 **part,
                 "chat": chat,
                 "hints_used": list(t.hint_uses),
+                "timeouts": list(t.timeouts),
             },
         )
 

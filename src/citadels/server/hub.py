@@ -34,9 +34,11 @@ from citadels.errors import MalformedAction
 from citadels.server import chat, replay
 from citadels.server.botpool import BotPool
 from citadels.server.bus import Bus
+from citadels.server.clock import SYSTEM, Clock
 from citadels.server.connection import Connection
 from citadels.server.errors import ServerError
 from citadels.server.lobby import Lobby
+from citadels.server.mail import MailConfig, Mailer
 from citadels.server.registry import Registry
 from citadels.server.reviews import Coach
 from citadels.server.storage import Store
@@ -60,13 +62,20 @@ class Hub:
         bot_delay: float = 0.0,
         spectators_max: int = 100,
         coach: dict[str, int] | None = None,
+        clock: Clock = SYSTEM,
+        mail: MailConfig | None = None,
     ) -> None:
         self.store = store
         #: Spectators' connections a table takes in this process (docs/protocol.md, Limits).
         self.spectators_max = spectators_max
         self.bus = bus
-        self.tables = Registry(store, bus)
-        self.turns = Turns(pool, self._play, bus, grace=grace, bot_delay=bot_delay)
+        self.tables = Registry(store, bus, clock)
+        #: "Your turn" e-mails at turn-based tables (when an SMTP server is configured).
+        self.mailer = Mailer(store, mail)
+        self.turns = Turns(
+            pool, self._play, bus, grace=grace, bot_delay=bot_delay, clock=clock,
+            on_turn=self.mailer.turn,
+        )  # fmt: skip
         self.lobby = Lobby(store, bus, self.tables, self.turns)
         self.replays = replay.Replays(store)
         #: Reviews and hints (``coach``: its budgets and limits, see ``Coach``).
@@ -97,6 +106,7 @@ class Hub:
             self._beating.cancel()
             await asyncio.wait((self._beating,))
         self.turns.close(self.tables.tables())
+        await self.mailer.close()
         await self.bus.close()
         # After the bot turns: the writer stores what it was handed (the join waits for one
         # batch at most), then lets its connection go. In this thread: on SQLite the loop
@@ -341,6 +351,8 @@ class Hub:
             t.fanout.chat(msg["message"])
         elif kind == "hint":
             t.hint_used(msg["use"])
+        elif kind == "timeout":
+            t.timed_out(msg["timeout"])
         elif kind == "who":
             await t.presence.publish()
         elif kind == "presence":

@@ -26,6 +26,7 @@ import secrets
 from typing import Any
 
 from citadels.editions import get_edition, resolve_setup
+from citadels.engine.game import new_game
 from citadels.server import messages, tokens
 from citadels.server.botpool import BOT_LEVELS
 from citadels.server.bus import Bus
@@ -34,16 +35,19 @@ from citadels.server.registry import Registry
 from citadels.server.storage import SeatRow, Store
 from citadels.server.table import Table
 from citadels.server.text_input import clean_name
-from citadels.server.turns import Turns
+from citadels.server.turns import ON_TIMEOUT, Turns
 
 TIMER_MIN, TIMER_MAX, TIMER_DEFAULT = 10, 600, 90
+#: A turn-based table's seconds per turn: one hour to fourteen days (one day by default).
+TURN_TIMER_MIN, TURN_TIMER_MAX, TURN_TIMER_DEFAULT = 3600, 14 * 86400, 86400
 #: The table's pace: milliseconds between two moves a browser shows (0: at once); the
 #: browser's own default when the host sets none.
 PACE_MIN, PACE_MAX, PACE_DEFAULT = 0, 10_000, 1000
 
 CREATE_FIELDS = {
     "name", "edition", "players", "preset", "characters", "districts", "complete_at",
-    "bots", "timer", "pace", "public", "spectator_chat", "seed", "hints",
+    "bots", "timer", "pace", "public", "spectator_chat", "seed", "hints", "turn_timer",
+    "on_timeout",
 }  # fmt: skip
 
 
@@ -99,6 +103,27 @@ class Lobby:
             raise ServerError(
                 "bad_request", f"timer must be null or {TIMER_MIN} to {TIMER_MAX} seconds"
             )
+        turn_timer = body.get("turn_timer")
+        if turn_timer is not None and (
+            type(turn_timer) is not int or not TURN_TIMER_MIN <= turn_timer <= TURN_TIMER_MAX
+        ):
+            raise ServerError(
+                "bad_request",
+                f"turn_timer must be null or {TURN_TIMER_MIN} to {TURN_TIMER_MAX} seconds "
+                "(1 hour to 14 days)",
+            )
+        if timer is not None and turn_timer is not None:
+            raise ServerError(
+                "bad_request",
+                "a table has a timer (a live table) or a turn_timer (a turn-based one), not both",
+            )
+        on_timeout = body.get("on_timeout")
+        if on_timeout is not None and on_timeout not in ON_TIMEOUT:
+            raise ServerError("bad_request", 'on_timeout must be null, "stand_in" or "skip"')
+        if on_timeout is not None and turn_timer is None:
+            raise ServerError("bad_request", "on_timeout needs a turn_timer (a turn-based table)")
+        if turn_timer is not None and on_timeout is None:
+            on_timeout = "stand_in"
         pace = body.get("pace")
         if pace is not None and (type(pace) is not int or not PACE_MIN <= pace <= PACE_MAX):
             raise ServerError(
@@ -146,6 +171,8 @@ class Lobby:
                     seed=seed,
                     timer=timer,
                     pace=pace,
+                    turn_timer=turn_timer,
+                    on_timeout=on_timeout,
                     public=public,
                     spectator_chat=spectator_chat,
                     seats=seats,
@@ -240,7 +267,10 @@ class Lobby:
             self._host(t, token)
             if t.row.status != "open":
                 raise ServerError("already_started", "the game has already started", 409)
-            outcome = await asyncio.to_thread(self.store.start, t.id)
+            # A turn-based table stores its first turn's deadline with the start.
+            first = new_game(t.row.edition, t.row.players, seed=t.row.seed, **t.row.options)
+            deadline = t.turn.next_deadline(t, first, None)
+            outcome = await asyncio.to_thread(self.store.start, t.id, deadline)
             if outcome != "started":
                 await t.refresh_locked()
             if outcome == "seats_empty":
@@ -252,6 +282,7 @@ class Lobby:
                 )
             if outcome != "started":
                 raise ServerError("already_started", "the game has already started", 409)
+            t.row.deadline = deadline
             await t.begin_locked()
             out = t.json()
         await self.bus.publish({"kind": "table", "table": t.id})

@@ -82,6 +82,8 @@ def table_json(row: TableRow, connected: Callable[[int], bool]) -> dict[str, Any
         "players": row.players,
         "options": row.options,
         "timer": row.timer,
+        "turn_timer": row.turn_timer,
+        "on_timeout": row.on_timeout,
         "pace": row.pace,
         "public": row.public,
         "spectator_chat": row.spectator_chat,

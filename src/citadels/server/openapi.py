@@ -71,7 +71,7 @@ def document() -> dict[str, Any]:
     """The OpenAPI document of the HTTP API."""
     models: list[type[BaseModel]] = [
         schema.CreateTable, schema.JoinTable, schema.SeatBot, schema.ReviewQuery, schema.Error,
-        schema.SignUp, schema.SignIn, schema.Claim, schema.LeaderboardQuery,
+        schema.SignUp, schema.SignIn, schema.Claim, schema.LeaderboardQuery, schema.SetEmail,
     ]  # fmt: skip
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=_REF)
     seat = _param("seat", "path", {"type": "integer", "minimum": 0}, "A seat, from 0.")
@@ -167,6 +167,14 @@ def document() -> dict[str, Any]:
             },
             "/api/account/tables": {
                 "get": _op("My tables: where the account sits, what waits first", session=True)
+            },
+            "/api/account/email": {
+                "get": _op('The account\'s address for "your turn" e-mails', session=True),
+                "post": _op(
+                    'Set or remove the account\'s address for "your turn" e-mails',
+                    body="SetEmail",
+                    session=True,
+                ),
             },
             "/api/leaderboard": {
                 "get": _op(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from citadels.server.bus import Bus
+from citadels.server.clock import SYSTEM, Clock
 from citadels.server.commits import GroupCommit
 from citadels.server.errors import ServerError
 from citadels.server.storage import Store
@@ -16,9 +17,10 @@ from citadels.server.tokens import normal_code
 class Registry:
     """Every live table of this process, by id."""
 
-    def __init__(self, store: Store, bus: Bus) -> None:
+    def __init__(self, store: Store, bus: Bus, clock: Clock = SYSTEM) -> None:
         self.store = store
         self.bus = bus
+        self.clock = clock
         self._live: dict[int, Table] = {}
         self._loading: dict[int, asyncio.Lock] = {}
         #: One group commit for all the tables of the process: their moves share transactions.
@@ -45,8 +47,10 @@ class Registry:
             got = await asyncio.to_thread(read_table, self.store, table_id)
             if got is None:
                 return None
-            t = Table(got[0], got[1], self.store, self.bus, self.commits)
+            t = Table(got[0], got[1], self.store, self.bus, self.commits, self.clock)
             t.hint_uses = await asyncio.to_thread(self.store.hint_uses, table_id)
+            if got[0].turn_timer is not None:
+                t.timeouts = await asyncio.to_thread(self.store.timeouts, table_id)
             self._live[table_id] = t
         if self.bus.shared:
             # Ask the other processes who is connected to this table there.

@@ -72,6 +72,8 @@ def build(
         "score_headers": texts.score_columns(lang) if result else None,
         # The hints used during the game (a table with friends whose host allowed them).
         "hints_used": uses,
+        # The turns whose time ran out (a turn-based table).
+        "timeouts": store.timeouts(row.id) if row.turn_timer is not None else [],
     }
 
 

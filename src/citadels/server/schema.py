@@ -153,6 +153,19 @@ class CreateTable(Body):
         "bad_request", default=None, description="Seconds per decision (10 to 600), or null."
     )
     # Its range (GET /api/info, pace) is the lobby's to check.
+    # Its range (GET /api/info, turn_timer) is the lobby's to check.
+    turn_timer: int | None = _code(
+        "bad_request",
+        default=None,
+        description="A turn-based table's seconds per turn (3600 to 1209600: 1 hour to 14 "
+        "days), or null (a live table). Not with timer.",
+    )
+    on_timeout: Literal["stand_in", "skip"] | None = _code(
+        "bad_request",
+        default=None,
+        description="What happens when a turn-based table's turn runs out: a stand-in bot "
+        'plays it ("stand_in", the default) or it is skipped ("skip"). Only with turn_timer.',
+    )
     pace: int | None = _code(
         "bad_request",
         default=None,
@@ -226,6 +239,24 @@ class Claim(Body):
     """``POST /api/account/claim``: give guest seats to the signed-in account."""
 
     seats: Claims = _code("bad_request")
+
+
+class SetEmail(Body):
+    """``POST /api/account/email``: the address "your turn" e-mails go to, and their
+    language (docs/accounts.md)."""
+
+    email: str | None = _code(
+        "bad_email",
+        max_length=1000,
+        description="An address such as name@example.org (at most 254 characters); null "
+        "or empty: no e-mails.",
+    )
+    lang: str = _code(
+        "unsupported_language",
+        default="en",
+        max_length=35,
+        description="The language of the e-mails (one of GET /api/info's languages).",
+    )
 
 
 class LeaderboardQuery(Body):

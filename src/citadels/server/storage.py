@@ -52,6 +52,12 @@ tables_t = sa.Table(
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     # Whether the host allows hints at a table with friends (migration 0004).
     sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
+    # A turn-based table's seconds per turn, its rule when they run out (``"stand_in"`` or
+    # ``"skip"``) and the current turn's deadline in epoch ms (migration 0007; all null at a
+    # live table). The deadline is written with the move that starts the turn.
+    sa.Column("turn_timer", sa.Integer, nullable=True),
+    sa.Column("on_timeout", sa.String(8), nullable=True),
+    sa.Column("deadline", sa.BigInteger, nullable=True),
 )
 
 seats_t = sa.Table(
@@ -68,6 +74,9 @@ seats_t = sa.Table(
     sa.Column("away_version", sa.Integer, nullable=False, server_default="0"),
     # The account that holds the seat (migration 0006); null: a guest's seat (or a bot's).
     sa.Column("account_id", sa.Integer, nullable=True, index=True),
+    # The deadline of the last turn its account was mailed about (migration 0007): one
+    # "your turn" e-mail per turn, whichever process claims it first.
+    sa.Column("mailed_deadline", sa.BigInteger, nullable=True),
 )
 
 actions_t = sa.Table(
@@ -132,6 +141,10 @@ accounts_t = sa.Table(
     sa.Column("name_key", sa.String(96), nullable=False, unique=True),
     sa.Column("password_hash", sa.String(255), nullable=False),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    # Where "your turn" e-mails go (migration 0007); null: none.
+    sa.Column("email", sa.String(254), nullable=True),
+    # The language its e-mails are written in (the page's when the address was set).
+    sa.Column("email_lang", sa.String(8), nullable=True),
 )
 
 sessions_t = sa.Table(
@@ -178,6 +191,22 @@ rating_changes_t = sa.Table(
     sa.Column("sigma_after", sa.Float, nullable=False),
 )  # fmt: skip
 
+#: The turn-based tables' timers that ran out (migration 0007): one row per turn (the seat and
+#: the turn's deadline), the log line every player sees.
+timeouts_t = sa.Table(
+    "timeouts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("table_id", sa.Integer, sa.ForeignKey("tables.id"), nullable=False, index=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("deadline", sa.BigInteger, nullable=False),
+    sa.Column("rule", sa.String(8), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("event_count", sa.Integer, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.UniqueConstraint("table_id", "seat", "deadline", name="uq_timeouts_turn"),
+)
+
 #: How often a snapshot of the whole game is stored (in actions).
 SNAPSHOT_EVERY = 40
 
@@ -186,7 +215,11 @@ SNAPSHOT_EVERY = 40
 _ADVANCE = (
     tables_t.update()
     .where(tables_t.c.id == sa.bindparam("b_id"), tables_t.c.version == sa.bindparam("b_prev"))
-    .values(version=sa.bindparam("b_seq"), updated_at=sa.bindparam("b_at"))
+    .values(
+        version=sa.bindparam("b_seq"),
+        updated_at=sa.bindparam("b_at"),
+        deadline=sa.bindparam("b_deadline"),
+    )
 )
 _FINISH = (
     tables_t.update()
@@ -196,6 +229,7 @@ _FINISH = (
         updated_at=sa.bindparam("b_at"),
         status="finished",
         result=sa.bindparam("b_result"),
+        deadline=None,
     )
 )
 
@@ -329,6 +363,8 @@ class Append:
     action: dict[str, Any]
     snapshot: dict[str, Any] | None = None
     result: dict[str, Any] | None = None
+    #: The deadline (epoch ms) of the turn the move leads to, at a turn-based table.
+    deadline: int | None = None
 
 
 def _action_row(a: Append, t: dt.datetime) -> dict[str, Any]:
@@ -387,6 +423,11 @@ class TableRow:
     #: The host's default delay in milliseconds between the moves a browser shows one by one;
     #: ``None``: no table default (each browser its own).
     pace: int | None = None
+    #: A turn-based table's seconds per turn (``None``: a live table), its rule when they
+    #: run out (``"stand_in"`` or ``"skip"``) and the current turn's stored deadline.
+    turn_timer: int | None = None
+    on_timeout: str | None = None
+    deadline: int | None = None
 
 
 def now() -> dt.datetime:
@@ -531,6 +572,19 @@ def _hint_use(
     }
 
 
+def _timeout(
+    timeout_id: int, seat: int, deadline: int, rule: str, version: int, event_count: int
+) -> dict[str, Any]:
+    return {
+        "id": timeout_id,
+        "seat": seat,
+        "rule": rule,
+        "deadline": deadline,
+        "version": version,
+        "event_count": event_count,
+    }
+
+
 class Store:
     """The server's storage: one SQLAlchemy engine and the queries the server needs."""
 
@@ -598,6 +652,8 @@ class Store:
         seats: list[SeatRow],
         hints: bool = False,
         pace: int | None = None,
+        turn_timer: int | None = None,
+        on_timeout: str | None = None,
     ) -> int | None:
         """Store a new open table; ``None`` if its code is already taken."""
         t = now()
@@ -613,6 +669,8 @@ class Store:
                         seed=seed,
                         timer=timer,
                         pace=pace,
+                        turn_timer=turn_timer,
+                        on_timeout=on_timeout,
                         public=public,
                         spectator_chat=spectator_chat,
                         hints=hints,
@@ -667,6 +725,9 @@ class Store:
             seats=[_seat(s) for s in seats],
             hints=bool(row.hints),
             pace=row.pace,
+            turn_timer=row.turn_timer,
+            on_timeout=row.on_timeout,
+            deadline=None if row.deadline is None else int(row.deadline),
         )
 
     def table_by_code(self, code: str) -> TableRow | None:
@@ -779,10 +840,10 @@ class Store:
             ).scalar_one()
         return int(version)
 
-    def start(self, table_id: int) -> str:
+    def start(self, table_id: int, deadline: int | None = None) -> str:
         """Open → playing, once, and only with every seat taken: ``"started"``, or why not
         (``"already_started"``, ``"seats_empty"``); checked in the same transaction as the
-        change (see ``_claim``)."""
+        change (see ``_claim``). ``deadline``: the first turn's, at a turn-based table."""
         with self._write() as conn:
             if self._claim(conn, table_id) != "open":
                 return "already_started"
@@ -794,7 +855,9 @@ class Store:
             if empty:
                 return "seats_empty"
             conn.execute(
-                tables_t.update().where(tables_t.c.id == table_id).values(status="playing")
+                tables_t.update()
+                .where(tables_t.c.id == table_id)
+                .values(status="playing", deadline=deadline)
             )
             return "started"
 
@@ -852,7 +915,13 @@ class Store:
                 self._append_sqlite(c, batch, t)
                 return [None] * len(batch)
             advances = [
-                {"b_id": a.table_id, "b_prev": a.seq - 1, "b_seq": a.seq, "b_at": t}
+                {
+                    "b_id": a.table_id,
+                    "b_prev": a.seq - 1,
+                    "b_seq": a.seq,
+                    "b_at": t,
+                    "b_deadline": a.deadline,
+                }
                 for a in batch
                 if a.result is None
             ]
@@ -882,8 +951,9 @@ class Store:
         cur = dbapi.cursor()
         try:
             cur.executemany(
-                "UPDATE tables SET version = ?, updated_at = ? WHERE id = ? AND version = ?",
-                [(a.seq, at, a.table_id, a.seq - 1) for a in batch],
+                "UPDATE tables SET version = ?, updated_at = ?, deadline = ?"
+                " WHERE id = ? AND version = ?",
+                [(a.seq, at, a.deadline, a.table_id, a.seq - 1) for a in batch],
             )
             if cur.rowcount != len(batch):
                 raise _Behind
@@ -928,6 +998,7 @@ class Store:
             "b_at": t,
         }
         if a.result is None:
+            params["b_deadline"] = a.deadline
             return bool(conn.execute(_ADVANCE, params).rowcount)
         if not conn.execute(_FINISH, {**params, "b_result": a.result}).rowcount:
             return False
@@ -953,6 +1024,84 @@ class Store:
                     sa.select(tables_t.c.version).where(tables_t.c.id == table_id)
                 ).scalar_one()
             )
+
+    # --- turn-based tables -------------------------------------------------------------
+
+    def deadline(self, table_id: int) -> tuple[int, int | None]:
+        """The table's version and the stored deadline of its current turn (read together)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(tables_t.c.version, tables_t.c.deadline).where(tables_t.c.id == table_id)
+            ).one()
+        return int(row.version), None if row.deadline is None else int(row.deadline)
+
+    def add_timeout(
+        self, table_id: int, seat: int, deadline: int, rule: str, version: int, event_count: int
+    ) -> dict[str, Any] | None:
+        """Record that ``seat``'s turn with this deadline ran out (its protocol entry); ``None``
+        if it was recorded already (by this process or another)."""
+        t = now()
+        try:
+            with self._write() as conn:
+                got = conn.execute(
+                    timeouts_t.insert().values(
+                        table_id=table_id,
+                        seat=seat,
+                        deadline=deadline,
+                        rule=rule,
+                        version=version,
+                        event_count=event_count,
+                        created_at=t,
+                    )
+                ).inserted_primary_key[0]  # type: ignore[index]
+        except IntegrityError:
+            return None
+        return _timeout(int(got), seat, deadline, rule, version, event_count)
+
+    def timeouts(self, table_id: int) -> list[dict[str, Any]]:
+        """Every timer that ran out at the table, oldest first, as the protocol sends them."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                timeouts_t.select()
+                .where(timeouts_t.c.table_id == table_id)
+                .order_by(timeouts_t.c.id)
+            ).all()
+        return [
+            _timeout(int(r.id), r.seat, int(r.deadline), r.rule, r.version, r.event_count)
+            for r in rows
+        ]
+
+    def claim_turn_mail(
+        self, table_id: int, seat: int, deadline: int
+    ) -> tuple[str, str, str] | None:
+        """Claim the "your turn" e-mail of ``seat``'s turn with this deadline: the address,
+        the account's name and its mails' language if this call is the one to send it (the
+        seat's account has an address and nobody claimed this turn before, in any process),
+        else ``None``.
+
+        The claim is one conditional update of the seat's ``mailed_deadline``: of two
+        processes (or two calls) only one sees its row change."""
+        with self._write() as conn:
+            row = conn.execute(
+                sa.select(accounts_t.c.email, accounts_t.c.name, accounts_t.c.email_lang)
+                .select_from(seats_t.join(accounts_t, accounts_t.c.id == seats_t.c.account_id))
+                .where(seats_t.c.table_id == table_id, seats_t.c.seat == seat)
+            ).first()
+            if row is None or not row.email:
+                return None
+            done = conn.execute(
+                seats_t.update()
+                .where(
+                    seats_t.c.table_id == table_id,
+                    seats_t.c.seat == seat,
+                    sa.or_(
+                        seats_t.c.mailed_deadline.is_(None),
+                        seats_t.c.mailed_deadline != deadline,
+                    ),
+                )
+                .values(mailed_deadline=deadline)
+            ).rowcount
+        return (str(row.email), str(row.name), row.email_lang or "en") if done else None
 
     def latest_snapshot(self, table_id: int) -> tuple[int, dict[str, Any]] | None:
         """The newest stored snapshot as ``(version, game json)``."""
@@ -1102,6 +1251,26 @@ class Store:
             )
             if sign_out:
                 conn.execute(sessions_t.delete().where(sessions_t.c.account_id == account_id))
+
+    def email(self, account_id: int) -> tuple[str | None, str | None]:
+        """The account's e-mail address and its mails' language (``None``: none)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(accounts_t.c.email, accounts_t.c.email_lang).where(
+                    accounts_t.c.id == account_id
+                )
+            ).first()
+        return (None, None) if row is None else (row.email, row.email_lang)
+
+    def set_email(self, account_id: int, email: str | None, lang: str | None) -> None:
+        """Store (or, with ``None``, remove) the account's e-mail address and the language
+        its mails are written in."""
+        with self._write() as conn:
+            conn.execute(
+                accounts_t.update()
+                .where(accounts_t.c.id == account_id)
+                .values(email=email, email_lang=lang if email else None)
+            )
 
     def create_session(
         self, account_id: int, token_hash: str, csrf: str, expires: dt.datetime

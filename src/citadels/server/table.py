@@ -25,6 +25,7 @@ from citadels.errors import CitadelsError, GameOver, IllegalAction, NotYourTurn
 from citadels.server import chat, messages
 from citadels.server.bus import Bus
 from citadels.server.chat import ChatRate
+from citadels.server.clock import SYSTEM, Clock
 from citadels.server.commits import GroupCommit
 from citadels.server.connection import Connection
 from citadels.server.errors import ServerError
@@ -74,6 +75,7 @@ class Table:
         store: Store,
         bus: Bus,
         commits: GroupCommit | None = None,
+        clock: Clock = SYSTEM,
     ) -> None:
         self.row = row
         self.game = game
@@ -86,11 +88,14 @@ class Table:
         self.lock = asyncio.Lock()
         self.fanout = Fanout(self)
         self.presence = Presence(self, store, bus)
-        self.turn = Turn()
+        self.turn = Turn(clock=clock)
         self.chat_rate = ChatRate()
         #: Every hint used at the table (a table with friends whose host allows them),
         #: oldest first, as the protocol sends them (``Store.hint_uses``).
         self.hint_uses: list[dict[str, Any]] = []
+        #: Every turn whose timer ran out at a turn-based table, oldest first, as the
+        #: protocol sends them (``Store.timeouts``).
+        self.timeouts: list[dict[str, Any]] = []
 
     @property
     def id(self) -> int:
@@ -117,6 +122,14 @@ class Table:
             return
         self.hint_uses.append(entry)
         self.fanout.hint_used(entry)
+
+    def timed_out(self, entry: dict[str, Any]) -> None:
+        """A turn's timer ran out (recorded here or in another process): kept, and told to
+        every connection once."""
+        if any(u["id"] == entry["id"] for u in self.timeouts):
+            return
+        self.timeouts.append(entry)
+        self.fanout.timed_out(entry)
 
     async def announce(self) -> None:
         """The row changed (seats, presence): tell this process's connections and the others."""
@@ -169,12 +182,13 @@ class Table:
             over = game.is_over
             snapshot = game.to_json() if over or seq % SNAPSHOT_EVERY == 0 else None
             result = game.result().to_json() if over else None
+            deadline = self.turn.next_deadline(self, game, seat)
             try:
                 # Returns once the transaction holding this move committed (group commit,
                 # see commits.py); the lock is held until then, so this table has no other
                 # move in any batch, and nothing below runs for a move that is not stored.
                 await self.commits.append(
-                    Append(self.id, seq, seat, action.to_json(), snapshot, result)
+                    Append(self.id, seq, seat, action.to_json(), snapshot, result, deadline)
                 )
             except WriteConflict:
                 await self._reload()
@@ -194,6 +208,7 @@ class Table:
             game.state.rendered = self.game.state.rendered if self.game is not None else None
             self.game = game
             self.row.version = seq
+            self.row.deadline = deadline
             self.turn.owner = self.bus.origin
             if over:
                 self.row.status = "finished"
@@ -238,6 +253,11 @@ class Table:
         game = self.game
         if actions:
             self.turn.owner = origin
+        if actions and self.row.turn_timer is not None:
+            # The deadline stored with the last of them (unknown if more came meanwhile:
+            # the next catch-up brings it).
+            at, deadline = await asyncio.to_thread(self.store.deadline, self.id)
+            self.row.deadline = deadline if at == self.version + len(actions) else None
         for seat, action in actions:
             game.apply_json(action)
             self.row.version = len(game.actions)
@@ -278,6 +298,7 @@ class Table:
             return
         started = self.row.status == "open" and row.status != "open"
         row.version = self.row.version  # the game's version moves only by catching up
+        row.deadline = self.row.deadline  # and so does the turn's deadline
         self.presence.adopt(row)  # no await from here to the swap
         self.row = row
         if started and self.game is None:

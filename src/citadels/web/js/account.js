@@ -3,7 +3,7 @@
 
 import { api, loadSession, session, storedSeats } from "./net.js";
 import { h, icon, render } from "./dom.js";
-import { errorText, num, t } from "./strings.js";
+import { errorText, language, num, t } from "./strings.js";
 
 /** How many of the account's tables wait for its move (``GET /api/account/tables``), as last
  * asked: the badge of "My tables" and the count in the page's title. */
@@ -138,6 +138,45 @@ function signInForm(root, state, done) {
   );
 }
 
+/** The account's address for "your turn" e-mails (``/api/account/email``), on ``/me``. */
+function emailForm(mail, draw) {
+  async function send(address) {
+    mail.busy = true;
+    mail.error = "";
+    mail.saved = false;
+    draw();
+    try {
+      const got = await api("POST", "/api/account/email", { email: address, lang: language() });
+      Object.assign(mail, { email: got.email, draft: got.email || "", enabled: got.enabled, saved: true });
+    } catch (err) {
+      mail.error = errorText(err);
+    }
+    mail.busy = false;
+    draw();
+  }
+  return h(
+    "form.parchment.account-form.email-form",
+    // The server checks the address (its answer is shown in the page's language), not the
+    // browser's own untranslated bubble.
+    { "aria-labelledby": "email-title", novalidate: true, onsubmit: (ev) => {
+      ev.preventDefault();
+      send(mail.draft.trim() || null);
+    } },
+    h("h2", { id: "email-title" }, t("email_title")),
+    h("p.field-help", {}, mail.enabled ? t("email_help") : t("email_off")),
+    h("div.field", {}, h("label", { for: "account-email" }, t("email_address")),
+      h("input", { id: "account-email", "data-key": "account-email", type: "email", autocomplete: "email", maxlength: 254, dir: "ltr", value: mail.draft, oninput: (ev) => (mail.draft = ev.target.value) })),
+    mail.error ? h("p.error", { role: "alert" }, mail.error) : null,
+    mail.saved ? h("p.note", { role: "status" }, mail.email ? t("email_saved", { email: mail.email }) : t("email_removed")) : null,
+    h(
+      "div.inline",
+      {},
+      h("button.btn.primary", { type: "submit", "data-key": "email-save", disabled: mail.busy }, t("email_save")),
+      mail.email ? h("button.btn", { type: "button", "data-key": "email-remove", disabled: mail.busy, onclick: () => send(null) }, t("email_remove")) : null,
+    ),
+  );
+}
+
 function waitsText(entry) {
   if (entry.waits === "you") return t("waits_you");
   if (entry.waits === "open") return t("waits_open");
@@ -149,11 +188,15 @@ function waitsText(entry) {
  * sign-in form. */
 export function meScreen(root, { navigate, languagePicker }) {
   let alive = true;
-  const state = { name: "", password: "", error: "", busy: false, tables: null };
+  const state = { name: "", password: "", error: "", busy: false, tables: null, mail: null };
   async function load() {
     if (!session.loaded) await loadSession();
     if (session.account) {
       try {
+        if (!state.mail) {
+          const got = await api("GET", "/api/account/email");
+          state.mail = { email: got.email, draft: got.email || "", enabled: got.enabled, busy: false, error: "", saved: false };
+        }
         state.tables = (await api("GET", "/api/account/tables")).tables;
         turns.waiting = state.tables.filter((e) => e.waits === "you").length;
       } catch (err) {
@@ -207,6 +250,7 @@ export function meScreen(root, { navigate, languagePicker }) {
         state.tables === null ? h("p.empty", {}, "…") : rows.length ? h("ul.tables", {}, rows) : h("p.empty", {}, t("no_tables_waiting")),
         state.error ? h("p.error", { role: "alert" }, state.error) : null,
       ),
+      state.mail ? emailForm(state.mail, draw) : null,
     );
   }
   draw();

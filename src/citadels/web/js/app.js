@@ -5,7 +5,7 @@ import { api, forgetToken, storedName, storedToken, storeName, storeToken, Table
 import { h, icon, render } from "./dom.js";
 import { setRanks } from "./cards.js";
 import { loadCards, lobbyScreen } from "./lobby.js";
-import { deadlineNote, nameTag, seatName, tableScreen, turnText } from "./table.js";
+import { deadlineNote, nameTag, seatName, tableScreen, timeLeft, turnText } from "./table.js";
 import { chime, setSoundEnabled, soundEnabled } from "./sound.js";
 import { errorText, language, LANGUAGES, preferredLanguage, setLanguage, t } from "./strings.js";
 import { replayScreen } from "./replay.js";
@@ -300,6 +300,8 @@ function tablePage(code) {
     // The hints used at this table (a table with friends), and this seat's last hint.
     hintUses: [],
     hint: null,
+    // The turns whose timer ran out (a turn-based table), shown in the log.
+    timeouts: [],
   };
   let socket = null;
   let actId = 0;
@@ -424,6 +426,7 @@ function tablePage(code) {
         accept(msg);
         game.chat = msg.chat || [];
         game.hintUses = msg.hints_used || [];
+        game.timeouts = msg.timeouts || [];
         game.busy = false;
         game.myTurn = game.legal.length > 0;
         if (!game.sinceView) {
@@ -454,6 +457,9 @@ function tablePage(code) {
         break;
       case "hint_used":
         if (!game.hintUses.some((u) => u.id === msg.id)) game.hintUses = [...game.hintUses, msg];
+        break;
+      case "timed_out":
+        if (!game.timeouts.some((u) => u.id === msg.id)) game.timeouts = [...game.timeouts, msg];
         break;
       case "game_over":
         game.result = msg.result;
@@ -760,7 +766,7 @@ function tablePage(code) {
   start();
   tick = setInterval(() => {
     const el = root.querySelector(".deadline .secs");
-    if (el && game.deadline) el.textContent = t("seconds_n", { n: Math.max(0, Math.round((game.deadline - Date.now()) / 1000)) });
+    if (el && game.deadline) el.textContent = timeLeft(game.deadline);
   }, 1000);
 
   return () => {

@@ -9,6 +9,13 @@ import { nameTag, seatName } from "./table.js";
 import { PACES, storedPace } from "./pace.js";
 
 const TIMERS = [null, 30, 60, 90, 120, 300];
+// A turn-based table's seconds a turn (GET /api/info's turn_timer range: 1 hour to 14 days).
+const TURN_TIMERS = [3600, 4 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400, 7 * 86400, 14 * 86400];
+
+/** A turn timer's label: "Turn-based: 12 hours a turn", "… 2 days a turn". */
+function turnTimerLabel(secs) {
+  return secs % 86400 === 0 ? t("turn_based_days", { n: secs / 86400 }) : t("turn_based_hours", { n: secs / 3600 });
+}
 
 /** An edition's title is "Name (what it holds)": the select shows the name, which always fits,
  * and the line under it what the edition holds (a whole title would be cut on a phone). */
@@ -83,6 +90,9 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
     bots: 3,
     level: "medium",
     timer: null,
+    // A turn-based table's seconds a turn (null: a live table) and its rule when one runs out.
+    turnTimer: null,
+    onTimeout: "stand_in",
     // The table's pace (ms between the moves shown one by one): the host's own to start with;
     // each player may still change it for themselves at the table.
     pace: storedPace(),
@@ -142,7 +152,9 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
       edition: state.edition,
       players: state.players,
       bots,
-      timer: state.timer,
+      timer: state.turnTimer ? null : state.timer,
+      turn_timer: state.turnTimer,
+      on_timeout: state.turnTimer ? state.onTimeout : null,
       pace: state.pace,
       public: listed(),
       spectator_chat: state.spectatorChat,
@@ -360,11 +372,35 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
         field(
           t("turn_timer"),
           "create-timer",
-          select("create-timer", state.timer, TIMERS.map((s) => [s, s ? t("seconds_n", { n: s }) : t("timer_off")]), (v) => {
-            state.timer = v ? Number(v) : null;
-          }),
+          select(
+            "create-timer",
+            state.turnTimer ? `turn:${state.turnTimer}` : state.timer,
+            [...TIMERS.map((s) => [s, s ? t("seconds_n", { n: s }) : t("timer_off")]), ...TURN_TIMERS.map((s) => [`turn:${s}`, turnTimerLabel(s)])],
+            (v) => {
+              const turn = v.startsWith("turn:");
+              state.turnTimer = turn ? Number(v.slice(5)) : null;
+              state.timer = !turn && v ? Number(v) : null;
+              draw();
+            },
+          ),
         ),
       ),
+      // A turn-based table's rule when a turn runs out, on a row of its own (its choices are
+      // sentences).
+      state.turnTimer
+        ? h(
+            "div.field-row",
+            {},
+            field(
+              t("on_timeout"),
+              "create-on-timeout",
+              select("create-on-timeout", state.onTimeout, [["stand_in", t("on_timeout_stand_in")], ["skip", t("on_timeout_skip")]], (v) => {
+                state.onTimeout = v;
+              }),
+              h("p.field-help", {}, t("turn_based_help")),
+            ),
+          )
+        : null,
       h(
         "div.field-row",
         {},

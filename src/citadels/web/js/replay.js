@@ -192,6 +192,7 @@ export function replayScreen(root, code, { lang, languagePicker }) {
       scoresHidden: state.scoresHidden,
       replay: true,
       hintUses: state.data.hints_used || [],
+      timeouts: state.data.timeouts || [],
       marks: state.review && state.review.marks ? state.review.marks : null,
     };
     const bar = h(

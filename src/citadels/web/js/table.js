@@ -332,11 +332,24 @@ function hintBox(game) {
   );
 }
 
-/** The seconds left before the stand-in bot plays (tables with a turn timer). */
+/** The time left before ``deadline`` (epoch ms): seconds under a minute and a half (a live
+ * table's timer), else minutes, hours and days (a turn-based table's). */
+export function timeLeft(deadline) {
+  const secs = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+  if (secs <= 90) return t("seconds_n", { n: secs });
+  const mins = Math.ceil(secs / 60);
+  if (mins < 60) return t("minutes_n", { n: mins });
+  const hours = Math.floor(mins / 60);
+  if (hours < 24) return [t("hours_n", { n: hours }), mins % 60 ? t("minutes_n", { n: mins % 60 }) : null].filter(Boolean).join(" ");
+  return [t("days_n", { n: Math.floor(hours / 24) }), hours % 24 ? t("hours_n", { n: hours % 24 }) : null].filter(Boolean).join(" ");
+}
+
+/** The time left before the stand-in bot plays (a live table with a timer) or the turn runs
+ * out (a turn-based table). */
 export function deadlineNote(game) {
   if (!game.deadline) return null;
-  const secs = Math.max(0, Math.round((game.deadline - Date.now()) / 1000));
-  return h("span.deadline", {}, icon("hourglass"), h("span.secs", {}, t("seconds_n", { n: secs })));
+  const left = timeLeft(game.deadline);
+  return h("span.deadline", { title: t("time_left", { time: left }) }, icon("hourglass"), h("span.secs", {}, left));
 }
 
 /** Chat text as text nodes, with table links (/t/CODE, e.g. a rematch) made clickable. */
@@ -346,14 +359,13 @@ function linkify(text) {
     .map((part, i) => (i % 2 ? h("a", { href: part }, part) : part));
 }
 
-/** The hints used at the table (a table with friends) as log lines, by the index of the
- * event each follows. */
-function hintLines(uses, name) {
+/** The hints used at the table (a table with friends) and the turns whose timer ran out (a
+ * turn-based table) as log lines, by the index of the event each follows. */
+function hintLines(uses, timeouts, name) {
   const out = {};
-  for (const u of uses || []) {
-    const key = u.event_count - 1;
-    (out[key] = out[key] || []).push(u.kind === "review" ? t("review_used", { name: name(u.seat) }) : t("hint_used", { name: name(u.seat) }));
-  }
+  const add = (key, text) => (out[key] = out[key] || []).push(text);
+  for (const u of uses || []) add(u.event_count - 1, u.kind === "review" ? t("review_used", { name: name(u.seat) }) : t("hint_used", { name: name(u.seat) }));
+  for (const u of timeouts || []) add(u.event_count - 1, u.rule === "skip" ? t("timed_out_skip", { name: name(u.seat) }) : t("timed_out_stand_in", { name: name(u.seat) }));
   return out;
 }
 
@@ -369,7 +381,7 @@ function sidePanel(game, handlers) {
   const tab = game.sideTab || "log";
   const logItems = (game.events || []).filter((e) => e && e.text);
   const canChat = !game.you.spectator || (game.table && game.table.spectator_chat);
-  const hints = hintLines(game.hintUses, (seat) => seatName(game.table, seat));
+  const hints = hintLines(game.hintUses, game.timeouts, (seat) => seatName(game.table, seat));
   const marks = game.marks || {};
   const items = [];
   for (const key of Object.keys(hints)) if (Number(key) < 0) items.push(...hints[key].map((text) => h("li.ev.hint-used", {}, text)));
