@@ -226,6 +226,45 @@ def _processor(column: sa.Column[Any]) -> Any:
 _SQLITE_TIME = _processor(actions_t.c.created_at)
 
 
+def _lock_accounts(where: sa.ColumnElement[bool]) -> sa.Select[tuple[int]]:
+    """The statement that locks the accounts' rows ``where`` selects, in the order of their
+    ids (PostgreSQL locks the rows as the sorted scan returns them), against every other
+    writer of them (``FOR NO KEY UPDATE``: a session's insert, which only needs the row to
+    stay, is not held up)."""
+    return (
+        sa.select(accounts_t.c.id)
+        .where(where)
+        .order_by(accounts_t.c.id)
+        .with_for_update(key_share=True)
+    )
+
+
+def lock_in_order(conn: sa.Connection, table_ids: list[int], finishing: list[int]) -> None:
+    """Take, in ``conn``'s transaction (PostgreSQL), every row lock a batch that finishes the
+    games ``finishing`` will need, before it writes anything: the rows of its tables
+    (``table_ids``), by id, then the rows of every account seated at a finishing table, by id.
+
+    This is the lock order of every write of the ratings, whatever the batch holds: tables
+    before accounts, each by id. A batch that finishes games of several accounts (the group
+    commit writes many tables' moves in one transaction) would otherwise lock them game by
+    game, in the batch's order, and two processes finishing two games each of the same two
+    accounts in crossed order would each hold one account and wait for the other's: a
+    deadlock, which PostgreSQL breaks by failing one batch (every move in it). Locked in one
+    order, the second waits for the first and goes on. Once these locks are held the batch
+    waits for no row lock any more: the ratings' own rows are written only by a transaction
+    that holds their account's lock."""
+    conn.execute(
+        sa.select(tables_t.c.id)
+        .where(tables_t.c.id.in_(sorted(set(table_ids))))
+        .order_by(tables_t.c.id)
+        .with_for_update(key_share=True)
+    ).all()
+    seated = sa.select(seats_t.c.account_id).where(
+        seats_t.c.table_id.in_(finishing), seats_t.c.account_id.is_not(None)
+    )
+    conn.execute(_lock_accounts(accounts_t.c.id.in_(seated))).all()
+
+
 def record_ratings(conn: sa.Connection, table_id: int, result: dict[str, Any]) -> bool:
     """Update the ratings of a finished game's accounts in ``conn``'s transaction, if the
     game is rated (every human seat held by an account, each by another one) and was not
@@ -257,11 +296,10 @@ def record_ratings(conn: sa.Connection, table_id: int, result: dict[str, Any]) -
     if sorted(ranks) != [s.seat for s in seats]:
         return False
     accounts = sorted(int(a) for a in humans)
-    # Lock the accounts (in one order: no deadlock between two games): two games of one
-    # account that finish at once update its rating one after the other (PostgreSQL).
-    conn.execute(
-        sa.select(accounts_t.c.id).where(accounts_t.c.id.in_(accounts)).with_for_update()
-    ).all()
+    # Two games of one account that finish at once update its rating one after the other
+    # (PostgreSQL): the accounts' rows are locked first, by id (see ``lock_in_order``; in a
+    # batch they are held already).
+    conn.execute(_lock_accounts(accounts_t.c.id.in_(accounts))).all()
     stored = {
         int(r.account_id): r
         for r in conn.execute(
@@ -851,9 +889,15 @@ class Store:
             if c.dialect.name == "sqlite" and all(a.result is None for a in batch):
                 self._append_sqlite(c, batch, t)
                 return [None] * len(batch)
+            finishing = [a.table_id for a in batch if a.result is not None]
+            if finishing and c.dialect.name == "postgresql":
+                # Every row lock the ratings need, in one global order, before any write.
+                # (SQLite has one lock, the database's, taken by the first write below.)
+                lock_in_order(c, [a.table_id for a in batch], finishing)
+            # By table id: the rows of a batch without a finish are locked in the same order.
             advances = [
                 {"b_id": a.table_id, "b_prev": a.seq - 1, "b_seq": a.seq, "b_at": t}
-                for a in batch
+                for a in sorted(batch, key=lambda a: a.table_id)
                 if a.result is None
             ]
             # One statement for every table's version check (an executemany: its row count is
