@@ -40,7 +40,8 @@ HTTP_CODES = WS_CODES | {
     "seats_empty", "not_host", "not_finished", "method_not_allowed",
     # Accounts (docs/accounts.md).
     "bad_account_name", "bad_password", "name_taken", "wrong_password", "signin_throttled",
-    "csrf_failed", "bad_origin", "signed_out",
+    "csrf_failed", "bad_origin", "signed_out", "weak_password", "same_password",
+    "wrong_current_password",
 }  # fmt: skip
 #: The close codes docs/protocol.md lists.
 CLOSE_CODES = {1003, 1009, 4400, 4401, 4404, 4408, 4413, 4429, 4430, 4431}
@@ -73,7 +74,7 @@ class Live:
             self.code, self.tokens = made["code"], [made["token"], joined["token"]]
             lobby = h.post("/api/tables", json={"name": "Host", "players": 3}).json()
             self.open_code, self.host = lobby["code"], lobby["token"]
-            signed = h.post("/api/accounts", json={"name": "Prop", "password": "p" * 12})
+            signed = h.post("/api/accounts", json={"name": "Prop", "password": "prop's password"})
             self.cookie = signed.headers["set-cookie"].split(";")[0]
             self.csrf = signed.json()["csrf"]
 
@@ -287,6 +288,8 @@ def bodies(draw: st.DrawFn, model: type[schema.Body]) -> Any:
         "timer": st.sampled_from([None, 5, 10, 90, 601]),
         "seed": st.integers(-1, 2**63),
         "password": st.sampled_from(["p" * 12, "short", " " * 10, "x" * 300]),
+        "current_password": st.sampled_from(["wrong guess!", "short", "x" * 300]),
+        "new_password": st.sampled_from(["p" * 12, "prop", "a new password", "x" * 300]),
         "seats": st.lists(
             st.fixed_dictionaries(
                 {
@@ -315,7 +318,7 @@ def _http_ok(r: httpx.Response, what: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    "endpoint", ["create", "join", "bot", "signup", "signin", "claim", "claim_guest"]
+    "endpoint", ["create", "join", "bot", "signup", "signin", "claim", "claim_guest", "password"]
 )
 def test_any_http_body_gets_a_documented_answer(live: Live, endpoint: str) -> None:
     model, path = {
@@ -326,9 +329,10 @@ def test_any_http_body_gets_a_documented_answer(live: Live, endpoint: str) -> No
         "signin": (schema.SignIn, "/api/session"),
         "claim": (schema.Claim, "/api/account/claim"),
         "claim_guest": (schema.Claim, "/api/account/claim"),
+        "password": (schema.ChangePassword, "/api/account/password"),
     }[endpoint]
     headers = {"Authorization": f"Bearer {live.host}", "Content-Type": "application/json"}
-    if endpoint == "claim":  # signed in, with the proof a page sends
+    if endpoint in ("claim", "password"):  # signed in, with the proof a page sends
         headers |= {"Cookie": live.cookie, "X-CSRF-Token": live.csrf, "Origin": live.base}
 
     @EXAMPLES
