@@ -173,12 +173,12 @@ def bot_ratings(db: DbOpt = None, edition: EditionOpt = None, as_json: JsonOpt =
         table.add_column(tr.gettext("Fixed rating"), justify="right")
         table.add_column(tr.gettext("Games against people"), justify="right")
         table.add_column(tr.gettext("Measured rating"), justify="right")
-        table.add_column("mu", justify="right")
-        table.add_column("sigma", justify="right")
+        table.add_column("μ", justify="right")
+        table.add_column("σ", justify="right")
         for level, m in levels.items():
             shown = m["rating"] is not None
             table.add_row(
-                tr.pgettext(f"web:level_{level}", level.capitalize()),
+                level,  # the level's id, as the server and --bots name it
                 tr.number(m["anchor"]),
                 tr.number(m["games"]),
                 tr.number(m["rating"]) if shown else "—",
