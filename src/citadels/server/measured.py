@@ -15,7 +15,7 @@ from citadels.server.ratings import BOT_RATINGS, MEASURED_MIN, display, measure_
 from citadels.server.storage import Store
 
 #: Seconds a leaderboard's measure is reused before it is read again.
-TTL = 60.0
+TTL = 300.0
 
 
 def measure(store: Store, edition: str) -> dict[str, Any]:
@@ -39,7 +39,7 @@ def measure(store: Store, edition: str) -> dict[str, Any]:
 
 class BotMeasures:
     """The measures of one server process, per edition, read again at most every ``ttl``
-    seconds (in a worker thread: the fit reads up to 10,000 games)."""
+    seconds (in a worker thread: the fit of the last 2,000 games takes about half a second)."""
 
     def __init__(
         self, store: Store, ttl: float = TTL, clock: Callable[[], float] = time.monotonic

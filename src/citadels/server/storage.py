@@ -1275,7 +1275,7 @@ class Store:
             ).all()  # fmt: skip
         return {int(r.table_id): (float(r.mu_before), float(r.mu_after)) for r in rows}
 
-    def bot_games(self, edition: str, limit: int = 10_000) -> list[list[tuple[Any, ...]]]:
+    def bot_games(self, edition: str, limit: int = 2_000) -> list[list[tuple[Any, ...]]]:
         """The edition's last ``limit`` rated games with a bot seat, in the order they were
         rated; each game's seats as ``(rank, bot level or None, (mu, sigma) before or
         None)`` (``ratings.BotGame``)."""
