@@ -151,7 +151,7 @@ async def test_of_two_changes_checked_at_once_only_the_first_stored_counts(site:
         # The first change has checked the current password; its write is held.
         held = Hold(site.accounts.store, "set_password")
         first = asyncio.create_task(one.post(PATH, json=_change(), headers=proof_one))
-        await held.entered.wait()
+        await asyncio.wait_for(held.entered.wait(), 30)
         r = await two.post(PATH, json=_change(new="the second new one"), headers=proof_two)
         assert (r.status_code, r.json()["signed_out"]) == (200, 1)
         held.release()
@@ -172,7 +172,7 @@ async def test_a_sign_in_with_the_old_password_does_not_outlive_the_change(site:
         signing = asyncio.create_task(
             late.post("/api/session", json={"name": "Anna", "password": PASSWORD})
         )
-        await held.entered.wait()
+        await asyncio.wait_for(held.entered.wait(), 30)
         r = await here.post(PATH, json=_change(), headers=proof)
         assert (r.status_code, r.json()["signed_out"]) == (200, 0)
         held.release()
@@ -199,7 +199,7 @@ async def test_a_hash_renewed_at_sign_in_does_not_undo_a_change(site: Site) -> N
         signing = asyncio.create_task(
             late.post("/api/session", json={"name": "Anna", "password": PASSWORD})
         )
-        await held.entered.wait()
+        await asyncio.wait_for(held.entered.wait(), 30)
         r = await here.post(PATH, json=_change(), headers=proof)
         assert r.status_code == 200
         held.release()
