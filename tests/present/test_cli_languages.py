@@ -30,7 +30,7 @@ def codes() -> set[str]:
         words |= set(edition.options)
     words |= {"demo", "simulate", "bench", "editions", "cards", "replay", "review", "serve"}
     words |= {"play", "help"}
-    words |= {"accounts", "create", "list", "reset", "password"}  # citadels accounts' commands
+    words |= {"accounts", "create", "list", "reset", "password", "bot", "ratings"}  # accounts
     words |= {"JSON", "CSV", "PNG", "Ray", "Redis", "SQLite", "Markdown", "URL", "ID", "IDs"}
     words |= {"Python", "CPython", "Linux", "x86_64", "aarch64", "mypyc", "timeit", "matplotlib"}
     words |= {"pip", "docs", "protocol", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG", "UTF"}
@@ -92,6 +92,7 @@ COMMANDS: list[tuple[str, ...]] = [
     ("accounts", "--help"),
     ("accounts", "reset-password", "--help"),
     ("accounts", "create", "--help"),
+    ("accounts", "bot-ratings", "--help"),
 ]  # fmt: skip
 
 

@@ -40,7 +40,8 @@ HTTP_CODES = WS_CODES | {
     "seats_empty", "not_host", "not_finished", "method_not_allowed",
     # Accounts (docs/accounts.md).
     "bad_account_name", "bad_password", "name_taken", "wrong_password", "signin_throttled",
-    "csrf_failed", "bad_origin", "signed_out",
+    "csrf_failed", "bad_origin", "signed_out", "weak_password", "same_password",
+    "wrong_current_password",
     # Turn-based tables' "your turn" e-mails (docs/accounts.md).
     "bad_email",
 }  # fmt: skip
@@ -75,7 +76,7 @@ class Live:
             self.code, self.tokens = made["code"], [made["token"], joined["token"]]
             lobby = h.post("/api/tables", json={"name": "Host", "players": 3}).json()
             self.open_code, self.host = lobby["code"], lobby["token"]
-            signed = h.post("/api/accounts", json={"name": "Prop", "password": "p" * 12})
+            signed = h.post("/api/accounts", json={"name": "Prop", "password": "prop's password"})
             self.cookie = signed.headers["set-cookie"].split(";")[0]
             self.csrf = signed.json()["csrf"]
 
@@ -293,6 +294,8 @@ def bodies(draw: st.DrawFn, model: type[schema.Body]) -> Any:
         "lang": st.sampled_from(["en", "fa", "vi-VN", "xx", ""]),
         "seed": st.integers(-1, 2**63),
         "password": st.sampled_from(["p" * 12, "short", " " * 10, "x" * 300]),
+        "current_password": st.sampled_from(["wrong guess!", "short", "x" * 300]),
+        "new_password": st.sampled_from(["p" * 12, "prop", "a new password", "x" * 300]),
         "seats": st.lists(
             st.fixed_dictionaries(
                 {
@@ -321,7 +324,8 @@ def _http_ok(r: httpx.Response, what: Any) -> None:
 
 
 @pytest.mark.parametrize(
-    "endpoint", ["create", "join", "bot", "signup", "signin", "claim", "claim_guest", "email"]
+    "endpoint",
+    ["create", "join", "bot", "signup", "signin", "claim", "claim_guest", "email", "password"],
 )
 def test_any_http_body_gets_a_documented_answer(live: Live, endpoint: str) -> None:
     model, path = {
@@ -333,9 +337,10 @@ def test_any_http_body_gets_a_documented_answer(live: Live, endpoint: str) -> No
         "claim": (schema.Claim, "/api/account/claim"),
         "claim_guest": (schema.Claim, "/api/account/claim"),
         "email": (schema.SetEmail, "/api/account/email"),
+        "password": (schema.ChangePassword, "/api/account/password"),
     }[endpoint]
     headers = {"Authorization": f"Bearer {live.host}", "Content-Type": "application/json"}
-    if endpoint in ("claim", "email"):  # signed in, with the proof a page sends
+    if endpoint in ("claim", "email", "password"):  # signed in, with the proof a page sends
         headers |= {"Cookie": live.cookie, "X-CSRF-Token": live.csrf, "Origin": live.base}
 
     @EXAMPLES

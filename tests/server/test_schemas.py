@@ -48,6 +48,12 @@ def test_the_schemas_are_valid_and_name_every_message_and_level() -> None:
         assert body["additionalProperties"] is False
         for field in body["properties"].values():
             assert field[schema.ERROR_KEY] in ("bad_name", "bad_setup", "bad_level", "bad_request")
+    change = doc["paths"]["/api/account/password"]["post"]
+    assert change["security"] == [{"session": [], "csrf": []}]
+    body = doc["components"]["schemas"]["ChangePassword"]
+    assert set(body["properties"]) == {"current_password", "new_password"}
+    assert body["required"] == ["current_password", "new_password"]
+    assert body["additionalProperties"] is False
 
 
 def test_the_documented_messages_are_valid_and_the_review_cases_are_not() -> None:

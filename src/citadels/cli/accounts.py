@@ -24,7 +24,10 @@ accounts_app = typer.Typer(
     cls=TranslatedGroup,
     no_args_is_help=True,
     rich_markup_mode=None,
-    help=N_("Accounts of the online game: create, list, reset a password (see docs/accounts.md)."),
+    help=N_(
+        "Accounts of the online game: create, list, reset a password, the bots' ratings "
+        "(see docs/accounts.md)."
+    ),
 )
 
 DbOpt = Annotated[
@@ -116,3 +119,70 @@ def reset_password(name: NameArg, db: DbOpt = None, password_stdin: StdinOpt = F
             "The password of {name} is reset; its sessions are ended.", name=name
         )
     )
+
+
+EditionOpt = Annotated[
+    str | None,
+    typer.Option(help=N_("Only this edition (default: every edition with rated games).")),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help=N_("Print JSON instead of a table."))]
+
+
+@accounts_app.command(
+    "bot-ratings",
+    cls=TranslatedCommand,
+    help=N_("The bot levels' fixed ratings and their ratings measured against people."),
+)
+def bot_ratings(db: DbOpt = None, edition: EditionOpt = None, as_json: JsonOpt = False) -> None:
+    """The bot levels' fixed ratings beside their measure from rated games with people."""
+    import json
+
+    from rich.table import Table
+
+    from citadels.cli.app import console
+    from citadels.editions import EDITIONS
+    from citadels.server.measured import measure
+    from citadels.server.ratings import MEASURED_MIN
+
+    tr = translator(run_lang())
+    if edition is not None and edition not in EDITIONS:
+        _fail(tr.gettext("No edition is named {name}.", name=edition))
+    store, _accounts = _open(db)
+    try:
+        editions = [edition] if edition else list(EDITIONS)
+        found = {e: measure(store, e) for e in editions}
+    finally:
+        store.close()
+    if edition is None:  # the editions where no bot played a rated game are left out
+        found = {e: m for e, m in found.items() if any(v["games"] for v in m.values())}
+    if as_json:
+        print(json.dumps({"measured_min": MEASURED_MIN, "editions": found}, indent=2))
+        return
+    if not found:
+        print(tr.gettext("No rated games with bots yet."))
+        return
+    for ed, levels in found.items():
+        table = Table(
+            title=tr.gettext(
+                "The bots' ratings in {edition} (measured from {n} games on)",
+                edition=ed, n=tr.number(MEASURED_MIN),
+            ),
+            title_style="bold", header_style="bold",
+        )  # fmt: skip
+        table.add_column(tr.gettext("Level"))
+        table.add_column(tr.gettext("Fixed rating"), justify="right")
+        table.add_column(tr.gettext("Games against people"), justify="right")
+        table.add_column(tr.gettext("Measured rating"), justify="right")
+        table.add_column("μ", justify="right")
+        table.add_column("σ", justify="right")
+        for level, m in levels.items():
+            shown = m["rating"] is not None
+            table.add_row(
+                level,  # the level's id, as the server and --bots name it
+                tr.number(m["anchor"]),
+                tr.number(m["games"]),
+                tr.number(m["rating"]) if shown else "—",
+                tr.decimal(m["mu"], 2) if shown else "—",
+                tr.decimal(m["sigma"], 2) if shown else "—",
+            )
+        console.print(table)

@@ -28,7 +28,7 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -39,7 +39,7 @@ from starlette.responses import Response
 
 from citadels.server.errors import ServerError
 from citadels.server.limits import Rate, client_key
-from citadels.server.storage import SessionRow, Store, now
+from citadels.server.storage import AccountRow, SessionRow, Store, now
 
 #: The session cookie's name.
 COOKIE = "citadels_session"
@@ -106,12 +106,18 @@ def clean_account_name(name: str) -> str:
     return name
 
 
-def check_password(password: str) -> str:
-    """A new password: 8 to 200 characters, not only spaces; ``bad_password`` otherwise."""
+def check_password(password: str, name: str | None = None) -> str:
+    """A new password: 8 to 200 characters, not only spaces (``bad_password`` otherwise), and
+    not one that anybody tries first: one character repeated, or the account's ``name``
+    (compared as names are) (``weak_password``)."""
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX or not password.strip():
         raise ServerError(
             "bad_password", f"a password has {PASSWORD_MIN} to {PASSWORD_MAX} characters"
         )
+    if len(set(password)) == 1:
+        raise ServerError("weak_password", "a password is not one character repeated")
+    if name is not None and name_key(password.strip()) == name_key(name.strip()):
+        raise ServerError("weak_password", "a password is not the account's name")
     return password
 
 
@@ -269,7 +275,7 @@ class Accounts:
         """A new account (``409 name_taken`` if its name is); its id and name."""
         self.check_origin(request, required=False)
         name = clean_account_name(name)
-        check_password(password)
+        check_password(password, name)
         limits = self.config.limits
         checks = [(("signup", client_key(request.scope)), limits.signups)]
         if limits.throttle:
@@ -285,11 +291,34 @@ class Accounts:
             self.throttle.take(checks)
         return account, name
 
-    async def sign_in(self, request: Request, name: str, password: str) -> tuple[int, str]:
-        """The account with this name and password: its id and name; ``401 wrong_password``
-        (also for a name no account has), ``429 signin_throttled``."""
+    async def sign_in(self, request: Request, name: str, password: str) -> AccountRow:
+        """The account with this name and password (with its password's hash as stored now,
+        for :meth:`open_session`); ``401 wrong_password`` (also for a name no account has),
+        ``429 signin_throttled``."""
         self.check_origin(request, required=False)
         key = name_key(name.strip())[:200]
+        row, ok = await self._check(request, key, password)
+        if row is None or not ok:
+            raise ServerError("wrong_password", "no account has this name and password", 401)
+        if self.hasher.check_needs_rehash(row.password_hash):
+            async with self._hashing:
+                hashed = await asyncio.to_thread(self.hasher.hash, password)
+            # Only over the hash just checked: a change of the password meanwhile stays.
+            done = await asyncio.to_thread(
+                self.store.set_password, row.id, hashed, sign_out=False,
+                expected=row.password_hash,
+            )  # fmt: skip
+            if done is not None:
+                row = replace(row, password_hash=hashed)
+        return row
+
+    async def _check(
+        self, request: Request, key: str, password: str
+    ) -> tuple[AccountRow | None, bool]:
+        """The account whose name compares as ``key``, and whether ``password`` is its own,
+        behind the throttle on wrong passwords (per account and per client address; a wrong
+        one, or a name no account has, takes from both buckets): ``429 signin_throttled``
+        when either is empty, the password not even looked at."""
         limits = self.config.limits
         checks = [
             (("account", key), limits.per_account),
@@ -302,15 +331,9 @@ class Accounts:
         row = await asyncio.to_thread(self.store.account_by_key, key)
         async with self._hashing:
             ok = await asyncio.to_thread(self._verify, row.password_hash if row else None, password)
-        if row is None or not ok:
-            if limits.throttle:
-                self.throttle.take(checks)
-            raise ServerError("wrong_password", "no account has this name and password", 401)
-        if self.hasher.check_needs_rehash(row.password_hash):
-            async with self._hashing:
-                hashed = await asyncio.to_thread(self.hasher.hash, password)
-            await asyncio.to_thread(self.store.set_password, row.id, hashed, sign_out=False)
-        return row.id, row.name
+        if (row is None or not ok) and limits.throttle:
+            self.throttle.take(checks)
+        return row, ok
 
     def _verify(self, hashed: str | None, password: str) -> bool:
         try:
@@ -319,13 +342,20 @@ class Accounts:
             return False
         return hashed is not None
 
-    async def open_session(self, account: int) -> tuple[str, str]:
+    async def open_session(self, account: int, password_hash: str | None = None) -> tuple[str, str]:
         """A new session for ``account``: its token (for :meth:`set_cookie`) and its CSRF
-        token."""
+        token. ``password_hash``: the hash a sign-in checked the password against; if the
+        password changed since (a change ends every other session, and this one would
+        outlive it), no session: ``401 wrong_password``."""
         token = secrets.token_urlsafe(32)
         csrf = secrets.token_urlsafe(32)
         expires = now() + dt.timedelta(days=self.config.session_days)
-        await asyncio.to_thread(self.store.create_session, account, _hash(token), csrf, expires)
+        made = await asyncio.to_thread(
+            self.store.create_session, account, _hash(token), csrf, expires, password_hash
+        )
+        if not made:
+            raise ServerError("wrong_password", "the account's password was changed meanwhile",
+                              401)  # fmt: skip
         return token, csrf
 
     def set_cookie(self, request: Request, response: Response, token: str) -> None:
@@ -346,6 +376,34 @@ class Accounts:
             await asyncio.to_thread(self.store.delete_session, _hash(token))
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
 
+    async def change_password(self, request: Request, current: str, new: str) -> int:
+        """The signed-in player's own password change (checked as :meth:`authorise`): the
+        ``current`` password, throttled as a sign-in is (the same buckets: a stolen session
+        does not make guessing it cheaper), and a ``new`` one as :func:`check_password` wants
+        it, not the current one (``same_password``). Every other session of the account ends;
+        this one stays. How many ended.
+
+        ``403 wrong_current_password`` for a wrong current password, and also when the
+        password was changed (or reset) meanwhile, after this request checked it: the hash
+        is replaced only if it is still the one the current password was checked against."""
+        got = await self.signed_in(request)
+        check_password(new, got.name)
+        if new == current:
+            raise ServerError("same_password", "the new password is the current one")
+        row, ok = await self._check(request, name_key(got.name), current)
+        if row is None or not ok:
+            raise ServerError("wrong_current_password", "the current password is wrong", 403)
+        async with self._hashing:
+            hashed = await asyncio.to_thread(self.hasher.hash, new)
+        token = _cookie(request)
+        ended = await asyncio.to_thread(
+            self.store.set_password, row.id, hashed, sign_out=True,
+            keep=_hash(token) if token else None, expected=row.password_hash,
+        )  # fmt: skip
+        if ended is None:
+            raise ServerError("wrong_current_password", "the password was changed meanwhile", 403)
+        return ended
+
     # --- the operator's commands --------------------------------------------------------
 
     def reset_password(self, name: str, password: str) -> None:
@@ -354,13 +412,13 @@ class Accounts:
         row = self.store.account_by_key(name_key(name.strip()))
         if row is None:
             raise ServerError("not_found", f"no account is named {name!r}", 404)
-        check_password(password)
+        check_password(password, row.name)
         self.store.set_password(row.id, self.hasher.hash(password), sign_out=True)
 
     def create(self, name: str, password: str) -> int:
         """A new account, from the command line."""
         name = clean_account_name(name)
-        check_password(password)
+        check_password(password, name)
         account = self.store.create_account(name, name_key(name), self.hasher.hash(password))
         if account is None:
             raise ServerError("name_taken", f"the name {name!r} is taken", 409)

@@ -58,6 +58,7 @@ from citadels.server.lobby import (
     TURN_TIMER_MIN,
 )
 from citadels.server.mail import EMAIL_MAX, MailConfig, clean_email
+from citadels.server.measured import BotMeasures
 from citadels.server.messages import PROTOCOL
 from citadels.server.ratings import bot_ratings_json
 from citadels.server.reviews import HINT_BUDGET, QUEUE_MAX, REVIEW_BUDGET, TABLE_MAX
@@ -220,6 +221,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         )  # fmt: skip
         state["hub"] = h
         state["accounts"] = await asyncio.to_thread(Accounts, store, cfg.accounts)
+        state["measures"] = BotMeasures(store)
         await h.start()
         try:
             yield
@@ -336,12 +338,18 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         return await profiles.claim(hub().store, hub().tables, account_id, seats)
 
     async def _signed_in(
-        request: Request, account: int, name: str, body: dict[str, Any], status: int
+        request: Request,
+        account: int,
+        name: str,
+        body: dict[str, Any],
+        status: int,
+        password_hash: str | None = None,
     ) -> Response:
         """The answer to a sign-up or sign-in: a new session's cookie and CSRF token, and
-        the guest seats the account claimed."""
+        the guest seats the account claimed (once the session is made: a sign-in the
+        session refuses claims nothing)."""
+        token, csrf = await accounts().open_session(account, password_hash)
         claimed = await _claimed(account, body)
-        token, csrf = await accounts().open_session(account)
         response = JSONResponse(
             {"account": {"name": name}, "csrf": csrf, "claimed": claimed}, status_code=status
         )
@@ -365,8 +373,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
                 await accounts().sign_out(request, response)
                 return response
             body = await _body(request, schema.SignIn)
-            account, name = await accounts().sign_in(request, body["name"], body["password"])
-            return await _signed_in(request, account, name, body, 200)
+            row = await accounts().sign_in(request, body["name"], body["password"])
+            return await _signed_in(request, row.id, row.name, body, 200, row.password_hash)
         except ServerError as exc:
             return _error(exc)
 
@@ -375,6 +383,16 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
             body = await _body(request, schema.Claim)
             got = await accounts().signed_in(request)
             return JSONResponse({"claimed": await _claimed(got.account_id, body)})
+        except ServerError as exc:
+            return _error(exc)
+
+    async def password(request: Request) -> Response:
+        try:
+            body = await _body(request, schema.ChangePassword)
+            ended = await accounts().change_password(
+                request, body["current_password"], body["new_password"]
+            )
+            return JSONResponse({"changed": True, "signed_out": ended})
         except ServerError as exc:
             return _error(exc)
 
@@ -418,7 +436,8 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
     async def leaderboard(request: Request) -> Response:
         try:
             query = schema.query(dict(request.query_params), schema.LeaderboardQuery)
-            return JSONResponse(await profiles.leaderboard(hub().store, query["edition"]))
+            measures: BotMeasures = state["measures"]
+            return JSONResponse(await profiles.leaderboard(hub().store, query["edition"], measures))
         except ServerError as exc:
             return _error(exc)
 
@@ -527,6 +546,7 @@ def create_app(config: ServerConfig | None = None) -> Starlette:
         Route("/api/accounts/{name}", profile),
         Route("/api/session", session, methods=["GET", "POST", "DELETE"]),
         Route("/api/account/claim", claim, methods=["POST"]),
+        Route("/api/account/password", password, methods=["POST"]),
         Route("/api/account/tables", my_tables),
         Route("/api/account/email", email, methods=["GET", "POST"]),
         Route("/api/leaderboard", leaderboard),

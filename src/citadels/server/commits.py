@@ -38,6 +38,13 @@ Invariants, all kept here:
 - **One append per table at a time.** Not kept here but by the caller: ``Table.apply``
   holds the table's lock from its version check until its append is answered, so a batch
   never holds two moves of one table, and a table's moves are stored in their order.
+- **No deadlock between the batches of two processes.** A batch holds the moves of many
+  tables, and its finishing moves update the ratings of their accounts, which another
+  process's batch may finish games of too. On PostgreSQL a batch locks rows in one global
+  order (``storage.lock_in_order``: its tables by id, then, if it finishes a game, every
+  account seated at one by id, all before its first write), so two batches never wait for
+  each other in a cycle. On SQLite a batch's first statement is a write, which takes the
+  database's only write lock until its commit: one lock cannot form a cycle.
 - **A waiter that gave up is not written.** An append whose waiter was cancelled before its
   batch was taken is dropped; one cancelled later is written all the same (its table then
   finds the stored version ahead of its own at its next move, and reads the game again).

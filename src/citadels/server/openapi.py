@@ -71,7 +71,8 @@ def document() -> dict[str, Any]:
     """The OpenAPI document of the HTTP API."""
     models: list[type[BaseModel]] = [
         schema.CreateTable, schema.JoinTable, schema.SeatBot, schema.ReviewQuery, schema.Error,
-        schema.SignUp, schema.SignIn, schema.Claim, schema.LeaderboardQuery, schema.SetEmail,
+        schema.SignUp, schema.SignIn, schema.Claim, schema.ChangePassword,
+        schema.LeaderboardQuery, schema.SetEmail,
     ]  # fmt: skip
     _, defs = models_json_schema([(m, "validation") for m in models], ref_template=_REF)
     seat = _param("seat", "path", {"type": "integer", "minimum": 0}, "A seat, from 0.")
@@ -164,6 +165,16 @@ def document() -> dict[str, Any]:
             },
             "/api/account/claim": {
                 "post": _op("Give guest seats to the account", body="Claim", session=True)
+            },
+            "/api/account/password": {
+                "post": {
+                    **_op("Change the account's password", body="ChangePassword", session=True),
+                    "description": (
+                        "The current password is checked as a sign-in is, and throttled with "
+                        "it; every other session of the account ends, this one stays. "
+                        'Answers {"changed": true, "signed_out": n}. See docs/accounts.md.'
+                    ),
+                }
             },
             "/api/account/tables": {
                 "get": _op("My tables: where the account sits, what waits first", session=True)

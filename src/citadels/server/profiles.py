@@ -10,7 +10,8 @@ from citadels.editions import EDITIONS
 from citadels.server import messages, texts
 from citadels.server.accounts import name_key
 from citadels.server.errors import ServerError
-from citadels.server.ratings import bot_ratings_json, display
+from citadels.server.measured import BotMeasures
+from citadels.server.ratings import MEASURED_MIN, bot_ratings_json, display
 from citadels.server.registry import Registry
 from citadels.server.storage import Store, TableRow
 from citadels.server.tokens import hash_token, normal_code, seat_of
@@ -140,12 +141,15 @@ async def my_tables(store: Store, tables: Registry, account_id: int) -> dict[str
     return {"tables": out}
 
 
-async def leaderboard(store: Store, edition: str) -> dict[str, Any]:
-    """The edition's rated accounts, best first, and the bot levels' ratings
-    (``GET /api/leaderboard?edition=…``)."""
+async def leaderboard(
+    store: Store, edition: str, measures: BotMeasures | None = None
+) -> dict[str, Any]:
+    """The edition's rated accounts, best first, the bot levels' ratings and their measure
+    against people (``GET /api/leaderboard?edition=…``)."""
     if edition not in EDITIONS:
         raise ServerError("not_found", "no such edition", 404)
     rows = await asyncio.to_thread(store.leaderboard, edition)
+    measured = await (measures or BotMeasures(store)).of(edition)
     return {
         "edition": edition,
         "edition_title": texts.edition_title(edition),
@@ -161,4 +165,6 @@ async def leaderboard(store: Store, edition: str) -> dict[str, Any]:
             for i, (name, mu, sigma, games) in enumerate(rows)
         ],
         "bots": bot_ratings_json(),
+        "bots_measured": measured,
+        "measured_min": MEASURED_MIN,
     }

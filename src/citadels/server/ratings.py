@@ -62,6 +62,37 @@ def fit(results: Sequence[Sequence[str]], passes: int = 1) -> dict[str, tuple[fl
     return ratings
 
 
+#: Games against people a bot level needs before its measured rating is shown
+#: (docs/accounts.md).
+MEASURED_MIN = 30
+
+#: One rated game with bots, as :func:`measure_bots` reads it: each seat's rank and either
+#: its bot level (``None`` for an account) or the account's ``(mu, sigma)`` before the game.
+BotGame = list[tuple[int, str | None, tuple[float, float] | None]]
+
+
+def measure_bots(games: Sequence[BotGame]) -> dict[str, tuple[float, float, int]]:
+    """Each bot level's rating measured against people: ``(mu, sigma, games)``.
+
+    Every bot seat of a game counts as one game of its level against the accounts at that
+    table: the bot and the accounts, in the order they finished (the other bots left out),
+    the accounts at the ratings they had before the game and held there, and the level's
+    estimate updated by the model, game after game in the order given, from the model's
+    prior (not from the level's fixed rating, so that the measure is its own)."""
+    measured: dict[str, tuple[float, float, int]] = {}
+    for game in games:
+        people = [(rank, rating) for rank, level, rating in game if level is None and rating]
+        if not people:
+            continue
+        for rank, level, _rating in game:
+            if level is None:
+                continue
+            mu, sigma, count = measured.get(level, (MU, SIGMA, 0))
+            new = rate([(mu, sigma), *(r for _, r in people)], [rank, *(k for k, _ in people)])
+            measured[level] = (new[0][0], new[0][1], count + 1)
+    return measured
+
+
 def bot_ratings_json() -> dict[str, int]:
     """The bot levels' displayed ratings (``GET /api/info``'s ``bot_ratings``)."""
     return {level: display(mu) for level, (mu, _s) in BOT_RATINGS.items()}

@@ -235,6 +235,19 @@ class SignIn(Body):
     )
 
 
+class ChangePassword(Body):
+    """``POST /api/account/password``: the signed-in player changes their own password."""
+
+    current_password: str = _code(
+        "bad_password", max_length=1000, description="The account's password now."
+    )
+    new_password: str = _code(
+        "bad_password", max_length=1000,
+        description="8 to 200 characters; not one character repeated, nor the account's name, "
+        "nor the current password.",
+    )  # fmt: skip
+
+
 class Claim(Body):
     """``POST /api/account/claim``: give guest seats to the signed-in account."""
 

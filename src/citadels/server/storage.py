@@ -260,6 +260,45 @@ def _processor(column: sa.Column[Any]) -> Any:
 _SQLITE_TIME = _processor(actions_t.c.created_at)
 
 
+def _lock_accounts(where: sa.ColumnElement[bool]) -> sa.Select[tuple[int]]:
+    """The statement that locks the accounts' rows ``where`` selects, in the order of their
+    ids (PostgreSQL locks the rows as the sorted scan returns them), against every other
+    writer of them (``FOR NO KEY UPDATE``: a session's insert, which only needs the row to
+    stay, is not held up)."""
+    return (
+        sa.select(accounts_t.c.id)
+        .where(where)
+        .order_by(accounts_t.c.id)
+        .with_for_update(key_share=True)
+    )
+
+
+def lock_in_order(conn: sa.Connection, table_ids: list[int], finishing: list[int]) -> None:
+    """Take, in ``conn``'s transaction (PostgreSQL), every row lock a batch that finishes the
+    games ``finishing`` will need, before it writes anything: the rows of its tables
+    (``table_ids``), by id, then the rows of every account seated at a finishing table, by id.
+
+    This is the lock order of every write of the ratings, whatever the batch holds: tables
+    before accounts, each by id. A batch that finishes games of several accounts (the group
+    commit writes many tables' moves in one transaction) would otherwise lock them game by
+    game, in the batch's order, and two processes finishing two games each of the same two
+    accounts in crossed order would each hold one account and wait for the other's: a
+    deadlock, which PostgreSQL breaks by failing one batch (every move in it). Locked in one
+    order, the second waits for the first and goes on. Once these locks are held the batch
+    waits for no row lock any more: the ratings' own rows are written only by a transaction
+    that holds their account's lock."""
+    conn.execute(
+        sa.select(tables_t.c.id)
+        .where(tables_t.c.id.in_(sorted(set(table_ids))))
+        .order_by(tables_t.c.id)
+        .with_for_update(key_share=True)
+    ).all()
+    seated = sa.select(seats_t.c.account_id).where(
+        seats_t.c.table_id.in_(finishing), seats_t.c.account_id.is_not(None)
+    )
+    conn.execute(_lock_accounts(accounts_t.c.id.in_(seated))).all()
+
+
 def record_ratings(conn: sa.Connection, table_id: int, result: dict[str, Any]) -> bool:
     """Update the ratings of a finished game's accounts in ``conn``'s transaction, if the
     game is rated (every human seat held by an account, each by another one) and was not
@@ -291,11 +330,10 @@ def record_ratings(conn: sa.Connection, table_id: int, result: dict[str, Any]) -
     if sorted(ranks) != [s.seat for s in seats]:
         return False
     accounts = sorted(int(a) for a in humans)
-    # Lock the accounts (in one order: no deadlock between two games): two games of one
-    # account that finish at once update its rating one after the other (PostgreSQL).
-    conn.execute(
-        sa.select(accounts_t.c.id).where(accounts_t.c.id.in_(accounts)).with_for_update()
-    ).all()
+    # Two games of one account that finish at once update its rating one after the other
+    # (PostgreSQL): the accounts' rows are locked first, by id (see ``lock_in_order``; in a
+    # batch they are held already).
+    conn.execute(_lock_accounts(accounts_t.c.id.in_(accounts))).all()
     stored = {
         int(r.account_id): r
         for r in conn.execute(
@@ -914,6 +952,12 @@ class Store:
             if c.dialect.name == "sqlite" and all(a.result is None for a in batch):
                 self._append_sqlite(c, batch, t)
                 return [None] * len(batch)
+            finishing = [a.table_id for a in batch if a.result is not None]
+            if finishing and c.dialect.name == "postgresql":
+                # Every row lock the ratings need, in one global order, before any write.
+                # (SQLite has one lock, the database's, taken by the first write below.)
+                lock_in_order(c, [a.table_id for a in batch], finishing)
+            # By table id: the rows of a batch without a finish are locked in the same order.
             advances = [
                 {
                     "b_id": a.table_id,
@@ -922,7 +966,7 @@ class Store:
                     "b_at": t,
                     "b_deadline": a.deadline,
                 }
-                for a in batch
+                for a in sorted(batch, key=lambda a: a.table_id)
                 if a.result is None
             ]
             # One statement for every table's version check (an executemany: its row count is
@@ -1241,16 +1285,31 @@ class Store:
             rows = conn.execute(accounts_t.select().order_by(accounts_t.c.id)).all()
         return [self._account(r) for r in rows]
 
-    def set_password(self, account_id: int, password_hash: str, *, sign_out: bool) -> None:
-        """Store a new password hash; ``sign_out``: end every session of the account."""
+    def set_password(
+        self,
+        account_id: int,
+        password_hash: str,
+        *,
+        sign_out: bool,
+        keep: str | None = None,
+        expected: str | None = None,
+    ) -> int | None:
+        """Store a new password hash; ``sign_out``: end every session of the account but the
+        one whose token hashes to ``keep``. With ``expected``, only if the stored hash is
+        still that one (a password checked against it was not changed since): ``None``
+        when it is not (nothing is written). How many sessions ended."""
         with self._write() as conn:
-            conn.execute(
-                accounts_t.update()
-                .where(accounts_t.c.id == account_id)
-                .values(password_hash=password_hash)
-            )
-            if sign_out:
-                conn.execute(sessions_t.delete().where(sessions_t.c.account_id == account_id))
+            q = accounts_t.update().where(accounts_t.c.id == account_id)
+            if expected is not None:
+                q = q.where(accounts_t.c.password_hash == expected)
+            if not conn.execute(q.values(password_hash=password_hash)).rowcount:
+                return None
+            if not sign_out:
+                return 0
+            ended = sessions_t.delete().where(sessions_t.c.account_id == account_id)
+            if keep is not None:
+                ended = ended.where(sessions_t.c.token_hash != keep)
+            return int(conn.execute(ended).rowcount)
 
     def email(self, account_id: int) -> tuple[str | None, str | None]:
         """The account's e-mail address and its mails' language (``None``: none)."""
@@ -1273,11 +1332,32 @@ class Store:
             )
 
     def create_session(
-        self, account_id: int, token_hash: str, csrf: str, expires: dt.datetime
-    ) -> None:
-        """Store a new session (by its token's hash)."""
+        self,
+        account_id: int,
+        token_hash: str,
+        csrf: str,
+        expires: dt.datetime,
+        password_hash: str | None = None,
+    ) -> bool:
+        """Store a new session (by its token's hash); with ``password_hash``, only if the
+        account's password hash is still that one (whether it was stored).
+
+        The check writes the account's row (its hash, unchanged), so it holds the row's lock
+        (PostgreSQL), or the database's (SQLite: the transaction's first statement is a
+        write), until the session is stored: a change of the password either commits before
+        the check (which then refuses) or waits for this session, and ends it with the
+        others. The account's row is locked before any session's, as a change does."""
         t = now()
         with self._write() as conn:
+            if password_hash is not None:
+                same = conn.execute(
+                    accounts_t.update()
+                    .where(accounts_t.c.id == account_id,
+                           accounts_t.c.password_hash == password_hash)
+                    .values(password_hash=accounts_t.c.password_hash)
+                ).rowcount  # fmt: skip
+                if not same:
+                    return False
             conn.execute(sessions_t.delete().where(sessions_t.c.expires_at < t))
             conn.execute(
                 sessions_t.insert().values(
@@ -1285,6 +1365,7 @@ class Store:
                     expires_at=expires,
                 )
             )  # fmt: skip
+        return True
 
     def session(self, token_hash: str) -> SessionRow | None:
         """The live session with this token's hash, or ``None`` (none, or expired)."""
@@ -1362,6 +1443,53 @@ class Store:
                        rating_changes_t.c.table_id.in_(table_ids))
             ).all()  # fmt: skip
         return {int(r.table_id): (float(r.mu_before), float(r.mu_after)) for r in rows}
+
+    def bot_games(self, edition: str, limit: int = 2_000) -> list[list[tuple[Any, ...]]]:
+        """The edition's last ``limit`` rated games with a bot seat, in the order they were
+        rated; each game's seats as ``(rank, bot level or None, (mu, sigma) before or
+        None)`` (``ratings.BotGame``)."""
+        with self.engine.connect() as conn:
+            has_bot = sa.exists().where(seats_t.c.table_id == rated_games_t.c.table_id,
+                                        seats_t.c.kind == "bot")  # fmt: skip
+            ids = [
+                int(r[0])
+                for r in conn.execute(
+                    sa.select(rated_games_t.c.table_id)
+                    .where(rated_games_t.c.edition == edition, has_bot)
+                    .order_by(rated_games_t.c.created_at.desc(), rated_games_t.c.table_id.desc())
+                    .limit(limit)
+                ).all()
+            ][::-1]
+            if not ids:
+                return []
+            results = dict(
+                conn.execute(
+                    sa.select(tables_t.c.id, tables_t.c.result).where(tables_t.c.id.in_(ids))
+                ).all()
+            )
+            seats = conn.execute(
+                sa.select(seats_t.c.table_id, seats_t.c.seat, seats_t.c.kind, seats_t.c.bot,
+                          seats_t.c.account_id)
+                .where(seats_t.c.table_id.in_(ids))
+                .order_by(seats_t.c.table_id, seats_t.c.seat)
+            ).all()  # fmt: skip
+            before = {
+                (int(r.table_id), int(r.account_id)): (float(r.mu_before), float(r.sigma_before))
+                for r in conn.execute(
+                    sa.select(rating_changes_t.c.table_id, rating_changes_t.c.account_id,
+                              rating_changes_t.c.mu_before, rating_changes_t.c.sigma_before)
+                    .where(rating_changes_t.c.table_id.in_(ids))
+                ).all()
+            }  # fmt: skip
+        by_table: dict[int, list[tuple[Any, ...]]] = {i: [] for i in ids}
+        for s in seats:
+            ranks = {int(x["seat"]): int(x["rank"]) for x in (results[s.table_id] or {})["seats"]}
+            if s.kind == "bot":
+                by_table[int(s.table_id)].append((ranks[s.seat], s.bot, None))
+            else:
+                key = (int(s.table_id), int(s.account_id))
+                by_table[int(s.table_id)].append((ranks[s.seat], None, before.get(key)))
+        return [by_table[i] for i in ids]
 
     def leaderboard(self, edition: str, limit: int = 100) -> list[tuple[str, float, float, int]]:
         """The edition's rated accounts, best first: ``(name, mu, sigma, games)``."""

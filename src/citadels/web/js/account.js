@@ -188,7 +188,8 @@ function waitsText(entry) {
  * sign-in form. */
 export function meScreen(root, { navigate, languagePicker }) {
   let alive = true;
-  const state = { name: "", password: "", error: "", busy: false, tables: null, mail: null };
+  const state = { name: "", password: "", error: "", busy: false, tables: null, mail: null,
+    pw: { current: "", next: "", again: "", error: "", done: false, busy: false, open: false } };
   async function load() {
     if (!session.loaded) await loadSession();
     if (session.account) {
@@ -251,6 +252,7 @@ export function meScreen(root, { navigate, languagePicker }) {
         state.error ? h("p.error", { role: "alert" }, state.error) : null,
       ),
       state.mail ? emailForm(state.mail, draw) : null,
+      passwordForm(state, draw),
     );
   }
   draw();
@@ -315,7 +317,7 @@ export function profileScreen(root, name, { navigate, languagePicker }) {
                     h(
                       "li.table-card",
                       {},
-                      h("div.tc-head", {}, h("span.ed", { "data-text": "server" }, g.edition_title), g.won ? h("strong", {}, " ", icon("crown"), " ", t("games_won")) : null),
+                      h("div.tc-head", {}, h("span.ed", { "data-text": "server" }, g.edition_title), g.won ? h("strong", {}, " ", icon("crown"), " ", t("game_won")) : null),
                       h("p.tc-names", {}, t("rank_place", { rank: g.rank ?? "?" }), " · ", g.rated ? t("rating_change", { before: g.rating_before, after: g.rating_after }) : t("unrated")),
                       g.replay ? h("a.btn", { href: g.replay, onclick: go(g.replay) }, t("replay")) : null,
                     ),
@@ -339,6 +341,66 @@ export function profileScreen(root, name, { navigate, languagePicker }) {
   return () => {
     alive = false;
   };
+}
+
+/** Each bot level measured against people, beside its fixed rating, for the levels with
+ * enough games (the server says how many: ``measured_min``). */
+function measuredList(data) {
+  const rows = Object.entries(data.bots_measured || {}).filter(([, m]) => m.rating !== null);
+  if (!rows.length) return null;
+  return h(
+    "ul.field-help.bot-measured",
+    { "data-key": "bot-measured" },
+    rows.map(([level, m]) =>
+      h("li", { "data-level": level }, t("level_with_rating", { level: t(`level_${level}`), rating: num(m.anchor) }), " · ", t("bot_measured", { n: m.games, rating: num(Math.round(m.rating / 10) * 10) })),
+    ),
+  );
+}
+
+/** The form on ``/me`` that changes the account's password: the current one and the new one
+ * twice; the other sessions of the account end, this one stays. */
+function passwordForm(state, redraw) {
+  const f = state.pw;
+  async function submit(ev) {
+    ev.preventDefault();
+    f.error = "";
+    f.done = false;
+    if (f.next !== f.again) {
+      f.error = t("passwords_differ");
+      redraw();
+      return;
+    }
+    f.busy = true;
+    redraw();
+    try {
+      await api("POST", "/api/account/password", { current_password: f.current, new_password: f.next });
+      f.current = f.next = f.again = "";
+      f.done = true;
+    } catch (err) {
+      f.error = errorText(err);
+    }
+    f.busy = false;
+    redraw();
+  }
+  const field = (id, key, label, auto) =>
+    h("div.field", {}, h("label", { for: id }, t(label)),
+      h("input", { id, "data-key": id, type: "password", autocomplete: auto, maxlength: 200, value: f[key], oninput: (ev) => (f[key] = ev.target.value) }));
+  return h(
+    "details.parchment.account-form",
+    { open: f.open, ontoggle: (ev) => (f.open = ev.target.open) },
+    h("summary", { "data-key": "change-password" }, t("change_password")),
+    h(
+      "form",
+      { onsubmit: submit, "aria-label": t("change_password") },
+      h("input", { type: "text", autocomplete: "username", value: session.account ? session.account.name : "", hidden: true, readonly: true }),
+      field("password-current", "current", "current_password", "current-password"),
+      field("password-new", "next", "new_password", "new-password"),
+      field("password-again", "again", "new_password_again", "new-password"),
+      f.error ? h("p.error", { role: "alert" }, f.error) : null,
+      f.done ? h("p.field-help", { role: "status" }, t("password_changed")) : null,
+      h("button.btn.primary", { type: "submit", "data-key": "password-submit", disabled: f.busy }, t("change_password")),
+    ),
+  );
 }
 
 /** The leaderboards (``/leaderboard``): an edition's rated accounts, and the bots' ratings. */
@@ -389,9 +451,10 @@ export function leaderboardScreen(root, { navigate, languagePicker }) {
               {},
               t("bots_ratings"),
               " ",
-              Object.entries(data.bots).map(([level, rating], i) => [i ? " · " : null, t("level_with_rating", { level: t(`level_${level}`), rating })]),
+              Object.entries(data.bots).map(([level, rating], i) => [i ? " · " : null, t("level_with_rating", { level: t(`level_${level}`), rating: num(rating) })]),
             )
           : null,
+        data ? measuredList(data) : null,
       ),
     );
   }
