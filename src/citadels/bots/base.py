@@ -84,7 +84,7 @@ def _bot_classes() -> dict[str, tuple[type, dict[str, Any]]]:
         "random": (RandomBot, {}),
         "heuristic": (HeuristicBot, {}),
         "medium": (HeuristicBot, {}),
-        "easy": (HeuristicBot, {"randomness": 0.5}),
+        "easy": (HeuristicBot, {"randomness": 0.5, "reads_draft": False}),
         "ismcts": (ISMCTSBot, {}),
         "hard": (ISMCTSBot, HARD),
         "learned": (LearnedBot, {}),

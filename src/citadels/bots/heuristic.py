@@ -1,11 +1,14 @@
 """The heuristic bot: a rule-based player that reads only its view.
 
 It picks characters by what they would earn it (income from its city's colours, the crown,
-extra cards or gold, protection when it leads) and by the threats at the table (the Assassin,
-Thief and Warlord when another seat leads), names the leader's likely characters with the
-Assassin and the Thief, gathers gold or cards by what its hand needs, takes income before
-building unless the district it builds pays that income, builds the most valuable district
-it can afford, and uses the Magician, Warlord, Laboratory, Smithy and Graveyard when they pay.
+extra cards or gold, protection when it leads), less what the draft's Assassin, Thief and
+Warlord are likely to take from it (who may hold them, given what it was offered and what lies
+face up; whom the table sees leading; which character they would name for him), and by the
+threats it poses (the Assassin, Thief and Warlord when another seat leads); it names the
+leader's likely characters with the Assassin and the Thief, gathers gold or cards by what its
+hand needs, takes income before building unless the district it builds pays that income,
+builds the most valuable district it can afford, and uses the Magician, Warlord, Laboratory,
+Smithy and Graveyard when they pay.
 
 Every decision of every edition has a rule: the Dark City characters and districts (Witch,
 Wizard, Emperor, Navigator, Diplomat, Artist, Armory, Museum, Lighthouse, Bell Tower, …) and
@@ -19,6 +22,7 @@ the Theater). Random numbers only break ties. Should a view hold a decision it d
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -243,6 +247,155 @@ class _Table:
         return self.threat(self.seat) >= max(self.threat(s) for s in self.opponents())
 
 
+#: The draft's threats to a seat, by power: each character's weight is the share of what its
+#: power takes from the victim (the Witch leaves her victim its gathering, the Blackmailer
+#: takes half the purse or the whole when flowered, the Diplomat swaps rather than razes).
+KILLERS: dict[str, float] = {"assassin": 1.0, "witch": 0.8}
+ROBBERS: dict[str, float] = {"thief": 1.0, "blackmailer": 0.5}
+WARRANTS: dict[str, float] = {"magistrate": 1.0}
+RAIDERS: dict[str, float] = {"warlord": 1.0, "marshal": 0.8, "diplomat": 0.5}
+
+#: What a turn is worth beyond its character (gathering and a build), in the values' points.
+TURN_VALUE = 3.0
+#: What a turn that completes the city is worth on top (the game ends with this seat ahead).
+FINISH_VALUE = 4.0
+#: What the Architect's two extra cards are worth for each useful card the hand lacks (up to
+#: three: one a build), and what his three builds are worth within three districts of the end.
+ARCHITECT_CARD = 0.8
+ARCHITECT_FINISH = 1.5
+#: What a Magician's swap is worth for each card the largest other hand holds beyond the
+#: cards this hand could use (and one), on top of :meth:`HeuristicBot.character_value`'s.
+MAGICIAN_CARD = 0.4
+#: Taken off the earner's flat premiums, which the draft's reading replaces: the Bishop's (his
+#: shelter is counted from the raiders in play) and the crown's (C-23).
+BISHOP_DISCOUNT = 0.5
+CROWN_DISCOUNT = 1.0
+#: What a signed warrant costs its victim (a build confiscated, the gold returned).
+WARRANT_LOSS = 3.0
+#: How sharply a naming power guesses the leader's character (softmax temperature, points).
+NAMING_TEMPERATURE = 0.5
+#: The chance that a naming power strikes a seat it does not see leading (a guess of
+#: another kind, or a seat that reads the table otherwise).
+AIM_FLOOR = 0.1
+
+
+class Draft:
+    """What a seat choosing a character knows of the draft, from its view alone: which
+    characters another seat may hold, who the others see leading, what a leader would be
+    named for."""
+
+    def __init__(self, t: _Table) -> None:
+        view = t.view
+        self.t = t
+        selection = view.get("selection") or {}
+        self.offered: set[str] = set(selection.get("offered", []))
+        in_play: list[str] = list(view["characters_in_play"])
+        out = set(view.get("faceup_removed", [])) | set(view.get("known_facedown", []))
+        out |= set(t.my_characters)
+        self.out = out
+        players = len(t.players)
+        remaining = int(selection.get("remaining", len(self.offered)))
+        hidden_down = max(0, view.get("facedown_count", 1) - len(view.get("known_facedown", [])))
+        # Characters taken before this pick, by any seat (this one's earlier picks with 2 or 3
+        # players among them), and the picks still to come after it.
+        taken = len(in_play) - len(view.get("faceup_removed", [])) - view.get("facedown_count", 1)
+        taken = max(0, taken - remaining)
+        taken_by_others = max(0, taken - len(t.my_characters))
+        picks = players if players >= 4 else 2 * players
+        later = max(0, picks - taken - 1 - (1 if players < 4 and not t.my_characters else 0))
+        self.later_share = min(1.0, later / max(1, remaining - 1))
+        """The chance that a character left in the offer is taken by a later seat."""
+        self.earlier_share = taken_by_others / max(1, taken_by_others + hidden_down)
+        """The chance that a character this seat was not offered is held by another seat."""
+        self.aim = self._aim()
+        self.useful = sum(1 for d in set(t.hand) if t.useful(d))
+        """The districts in this hand it could still build (one of each name)."""
+        self.most_cards = max((p["hand_size"] for p in t.players if p["seat"] != t.seat), default=0)
+        """The largest other hand."""
+        self.finishing = self._finishing()
+        self.raid_loss = self._raid_loss()
+        self._named: dict[str, float] | None = None
+
+    def held(self, powers: dict[str, float], taking: str) -> float:
+        """The expected weight of ``powers`` in other seats' hands this round, if this seat
+        takes ``taking``: a power in the offer goes to a later seat, one not offered was
+        taken by an earlier seat or lies face down; one face up, known face down or this
+        seat's own is held by nobody else."""
+        in_play = self.t.view["characters_in_play"]
+        total = 0.0
+        for power, weight in powers.items():
+            if power == taking or power in self.out or power not in in_play:
+                continue
+            total += weight * (self.later_share if power in self.offered else self.earlier_share)
+        return min(1.0, total)
+
+    def _aim(self) -> float:
+        """The share of the other seats that see this seat leading (each aims its powers at
+        the seat it sees closest to winning, as :meth:`_Table.leader` does), at least
+        :data:`AIM_FLOOR`."""
+        t = self.t
+        seats = [p["seat"] for p in t.players]
+        others = [s for s in seats if s != t.seat]
+        if not others:
+            return AIM_FLOOR
+        aimed = sum(
+            1
+            for o in others
+            if max((s for s in seats if s != o), key=lambda s: (t.threat(s), -s)) == t.seat
+        )
+        return max(AIM_FLOOR, aimed / len(others))
+
+    def named(self, character: str) -> float:
+        """The chance that another seat's naming power names ``character``: each seat guesses
+        the character of the seat it sees leading, by what each would bring that seat (its
+        appeal and its income: a softmax, as the heuristic's Assassin and Thief guess), and
+        any other seat may hold the power."""
+        if self._named is None:
+            t = self.t
+            faceup = set(t.view.get("faceup_removed", []))
+            candidates = [
+                c
+                for c in t.view["characters_in_play"]
+                if c not in faceup
+                and (card := t.edition.characters.get(c)) is not None
+                and card.rank >= t.edition.assassin_min_rank
+            ]
+            seats = [p["seat"] for p in t.players]
+            others = [s for s in seats if s != t.seat]
+            named: dict[str, float] = dict.fromkeys(candidates, 0.0)
+            for o in others:
+                leader = max((s for s in seats if s != o), key=lambda s: (t.threat(s), -s))
+                scores = {
+                    c: (TARGET_APPEAL.get(c, 0.8) + 0.7 * t.income(leader, c)) / NAMING_TEMPERATURE
+                    for c in candidates
+                }
+                top = max(scores.values(), default=0.0)
+                weights = {c: math.exp(v - top) for c, v in scores.items()}
+                norm = sum(weights.values()) or 1.0
+                for c, w in weights.items():
+                    named[c] += w / norm / len(others)
+            self._named = named
+        return self._named.get(character, 0.0)
+
+    def _finishing(self) -> bool:
+        """Whether this seat could complete its city this round: one district short, with a
+        card it can build and the gold for it after gathering."""
+        t = self.t
+        if len(t.city) < t.complete_at - 1:
+            return False
+        return any(t.useful(d) and t.cost(d) <= t.gold + 2 for d in t.hand)
+
+    def _raid_loss(self) -> float:
+        """What a Warlord's raid would cost this city: the dearer of its districts a raider
+        pays for (about the city's own median), more when it is about to complete."""
+        t = self.t
+        costs = sorted(t.cost(d) for d in t.city)
+        if not costs:
+            return 0.0
+        loss = float(costs[len(costs) // 2])
+        return loss + (2.0 if t.near_completion(t.seat, 1) else 0.0)
+
+
 def decision_kind(view: dict[str, Any], legal_actions: Sequence[Action]) -> str:
     """A name for the kind of a decision: the pending decision's kind (``pending:seer``) if
     there is one, else the action types on offer, sorted and joined by ``+``."""
@@ -257,11 +410,17 @@ class HeuristicBot:
     of a uniformly random legal action instead, for a weaker player; ``seed`` fixes it and
     the tie-breaks."""
 
-    def __init__(self, seed: int | None = None, *, randomness: float = 0.0) -> None:
+    def __init__(
+        self, seed: int | None = None, *, randomness: float = 0.0, reads_draft: bool = True
+    ) -> None:
         if not 0.0 <= randomness <= 1.0:
             raise ValueError(f"randomness must be between 0 and 1, not {randomness!r}")
         self.rng = random.Random(seed)
         self.randomness = randomness
+        self.reads_draft = reads_draft
+        """Whether a pick weighs the draft's threats and each character's worth to this
+        seat's hand and race (:meth:`pick_value`); without it, as a beginner, the bot takes
+        the character that earns most (:meth:`character_value`)."""
         self.errors = 0
         """Decisions where reading the view failed and a random action was taken instead."""
         self.fallbacks: Counter[str] = Counter()
@@ -394,11 +553,66 @@ class HeuristicBot:
         return value
 
     def _pick(self, t: _Table, options: list[Action]) -> Action:
+        """The character worth most to this seat once the table's threats to it are counted
+        (:meth:`pick_value`)."""
+        draft = Draft(t) if self.reads_draft else None
+
         def score(a: Action) -> float:
             c = getattr(a, "character", "")
-            return self.character_value(t, c) + 0.01 * self.rng.random()
+            value = (
+                self.pick_value(t, c, draft) if draft is not None else self.character_value(t, c)
+            )
+            return value + 0.01 * self.rng.random()
 
         return max(options, key=score)
+
+    def pick_value(self, t: _Table, character: str, draft: Draft | None = None) -> float:
+        """What taking ``character`` is worth to this seat, reading the draft (C-4) from its
+        own view only (the offer, the face-up and known face-down characters, the table):
+
+        - what it earns (:meth:`character_value`);
+        - less what the other seats' naming powers are expected to take from it: the
+          Assassin or the Witch the turn and its earnings (C-12, R-26; more when the turn
+          would complete the city), the Thief or the Blackmailer the purse (R-29), the
+          Magistrate a build (R-24). Each is the chance that another seat holds the power
+          (:meth:`Draft.held`) times the chance that it names this character
+          (:meth:`Draft.named`: each seat names what it expects of the seat it sees
+          leading). A rank-1 character cannot be named: the Assassin is a leader's safe pick;
+        - the Bishop: the shelter of this city from a Warlord, Diplomat or Marshal another
+          seat may hold, if they see it leading (R-3), instead of a flat premium;
+        - the Architect: his two cards count for a hand short of districts to build, and his
+          three builds in the last stretch of the race (T5a);
+        - the Magician: a swap counts the cards this hand could still use, not its size;
+        - the King: the crown's first choice of the next round (C-23) buys less than the
+          earner's own table says; in a draft every seat reads, the crowned seat is also the
+          first the others expect to take the strongest character.
+
+        :meth:`character_value` alone is what the search's model of the other seats reads
+        (:mod:`citadels.bots.model`); this is the bot's own choice."""
+        draft = draft if draft is not None else Draft(t)
+        earned = self.character_value(t, character)
+        card = t.edition.characters.get(character)
+        rank = card.rank if card is not None else 0
+        value = earned
+        if rank >= t.edition.assassin_min_rank:
+            exposed = draft.named(character)
+            turn = TURN_VALUE + (FINISH_VALUE if draft.finishing else 0.0)
+            value -= draft.held(KILLERS, character) * exposed * (earned + turn)
+            value -= draft.held(WARRANTS, character) * exposed * WARRANT_LOSS
+            if rank >= t.edition.thief_min_rank:
+                value -= draft.held(ROBBERS, character) * exposed * t.gold
+        if character == "bishop":
+            shelter = draft.held(RAIDERS, character) * draft.aim * draft.raid_loss
+            value += shelter - BISHOP_DISCOUNT
+        elif character == "architect":
+            value += ARCHITECT_CARD * max(0, 3 - draft.useful)
+            if len(t.city) >= t.complete_at - 3:
+                value += ARCHITECT_FINISH
+        elif character == "king":
+            value -= CROWN_DISCOUNT
+        elif character == "magician":
+            value += MAGICIAN_CARD * max(0, draft.most_cards - draft.useful - 1)
+        return value
 
     def _put_aside(self, t: _Table, options: list[Action]) -> Action:
         """Two players: put aside what the opponent would like most (D-3)."""
