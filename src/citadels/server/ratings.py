@@ -25,10 +25,10 @@ _MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 #: The bot levels' ratings (mu, sigma), from ``benchmarks/bot_ratings.py --games 160``
 #: (docs/accounts.md, "The bots' ratings").
 BOT_RATINGS: dict[str, tuple[float, float]] = {
-    "random": (-1.30, 3.53),
-    "easy": (15.49, 2.97),
-    "medium": (36.82, 2.84),
-    "hard": (50.96, 3.07),
+    "random": (-1.50, 3.52),
+    "easy": (17.95, 3.00),
+    "medium": (36.80, 2.88),
+    "hard": (48.75, 3.12),
 }
 
 
