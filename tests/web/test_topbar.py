@@ -129,3 +129,56 @@ def test_the_top_bar_is_one_line_and_its_controls_are_reachable(
         assert page.evaluate(BAR)["lines"] == 1
     finally:
         ctx.close()
+
+
+#: A clock whose timers never fire (js/pace.js waits on window.citadelsClock): after the first,
+#: every other player's move waits, and "Skip to my turn" stays in the bar with its count.
+HELD = (
+    "window.citadelsClock = { setTimeout: () => 0, clearTimeout: () => {} };"
+    "localStorage.setItem('citadels.pace', '2000');"
+)
+
+#: Whether every shown box of the bar lies inside the window, side to side.
+INSIDE = """() => {
+  const bar = document.querySelector('.topbar');
+  const kids = [...bar.querySelectorAll('*')].filter((el) => el.checkVisibility()
+    && el.getBoundingClientRect().width > 0 && !el.closest('.sr, .topbar-more.open'));
+  return kids.filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.left < -1 || r.right > window.innerWidth + 1;
+  }).map((el) => el.className || el.tagName);
+}"""
+
+
+@pytest.mark.parametrize("size", ["phone-360", "laptop-1280"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_bar_stays_one_line_while_moves_wait(
+    browser: Any, server: str, size: str, lang: str
+) -> None:
+    viewport = SIZES[size]
+    ctx = browser.new_context(
+        viewport=viewport, base_url=server, reduced_motion="reduce", bypass_csp=True
+    )
+    ctx.add_init_script(f"localStorage.setItem('citadels.lang', '{lang}');")
+    ctx.add_init_script(HELD)
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(20000)
+        page.goto("/")
+        page.wait_for_selector("#create-edition option[value=basic]", state="attached")
+        create_table(page, "Ada", players=4, bots=3)
+        page.click("[data-key=start]")
+        # A player who picks first plays before any other move arrives: pick, then wait.
+        page.wait_for_selector(".topbar .skip-moves, .draft-pick:not([disabled])")
+        if not page.query_selector(".topbar .skip-moves"):
+            page.click(".draft-pick:not([disabled])")
+        page.wait_for_selector(".topbar .skip-moves")
+        bar = page.evaluate(BAR)
+        assert bar["lines"] == 1, f"the bar takes {bar['lines']} lines while moves wait: {bar}"
+        assert abs(bar["topbarH"] - bar["height"]) <= 1, bar
+        assert page.evaluate(INSIDE) == [], "the bar overflows the window"
+        # The skip button's words are its name, whether shown or only said.
+        name = page.get_attribute(".topbar .skip-moves", "title")
+        assert name and name in page.inner_text(".topbar .skip-moves .skip-word")
+    finally:
+        ctx.close()

@@ -136,7 +136,7 @@ document.addEventListener("pointerdown", (ev) => {
 function topBar(game, extra = [], more = []) {
   const status = game.status;
   return h(
-    "header.topbar",
+    "header.topbar.table-bar",
     {},
     h("a.brand", { href: "/", "aria-label": t("leave") }, icon("tower"), h("span", {}, t("app_title"))),
     extra,
