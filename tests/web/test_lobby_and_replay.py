@@ -252,10 +252,17 @@ def test_the_replay_bar_fits_a_phone_on_one_line(
         page = ctx.new_page()
         page.set_default_timeout(20000)
         page.goto(f"/replay/{games['done']['code']}")
-        page.wait_for_selector(".replay-bar .round-tag")
+        page.wait_for_selector(".replay-top .round-tag")
         bar = page.evaluate(BAR)
         assert bar["lines"] == 1 and bar["brand"], bar
         assert page.evaluate(INSIDE) == [], "the replay's bar overflows the window"
-        assert page.is_visible(".replay-bar [data-key=lang]")
+        assert page.is_visible(".replay-top [data-key=lang]")
+        # It is the table's wood bar, and the step controls start below it.
+        frame = page.evaluate(
+            """() => [getComputedStyle(document.querySelector('header.topbar')).backgroundImage,
+                      document.querySelector('header.topbar').getBoundingClientRect().bottom,
+                      document.querySelector('nav.replay-bar').getBoundingClientRect().top]"""
+        )
+        assert frame[0].startswith("linear-gradient") and frame[2] >= frame[1] - 1, frame
     finally:
         ctx.close()

@@ -9,6 +9,7 @@ table code stays on one line on a phone."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -71,23 +72,35 @@ def browser() -> Iterator[Any]:
     yield from launch_chromium()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_top_bar_is_one_line_and_its_controls_are_reachable(
-    browser: Any, server: str, size: str
-) -> None:
-    viewport = SIZES[size]
-    phone = viewport["width"] < 700
+@contextlib.contextmanager
+def _waiting_room(
+    browser: Any, server: str, viewport: dict[str, int], lang: str, init: str
+) -> Iterator[Any]:
+    """A page of ``viewport`` in ``lang`` (``init`` run first) at a new table of four, three of
+    them bots, in its waiting room; the context closes after."""
     ctx = browser.new_context(
         viewport=viewport, base_url=server, reduced_motion="reduce", bypass_csp=True
     )
-    ctx.add_init_script("localStorage.setItem('citadels.lang', 'en');")
-    ctx.add_init_script(AT_ONCE)
+    ctx.add_init_script(f"localStorage.setItem('citadels.lang', '{lang}');")
+    ctx.add_init_script(init)
     try:
         page = ctx.new_page()
         page.set_default_timeout(20000)
         page.goto("/")
         page.wait_for_selector("#create-edition option[value=basic]", state="attached")
         create_table(page, "Ada", players=4, bots=3)
+        yield page
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_top_bar_is_one_line_and_its_controls_are_reachable(
+    browser: Any, server: str, size: str
+) -> None:
+    viewport = SIZES[size]
+    phone = viewport["width"] < 700
+    with _waiting_room(browser, server, viewport, "en", AT_ONCE) as page:
         code = page.evaluate(BIG_CODE)
         assert code == {"lines": 1, "overflows": False}, f"the room's big code: {code}"
         room = page.evaluate(BAR)
@@ -127,8 +140,6 @@ def test_the_top_bar_is_one_line_and_its_controls_are_reachable(
         page.mouse.click(viewport["width"] // 2, viewport["height"] - 5)
         assert page.evaluate(BAR)["expanded"] == "false"
         assert page.evaluate(BAR)["lines"] == 1
-    finally:
-        ctx.close()
 
 
 #: A clock whose timers never fire (js/pace.js waits on window.citadelsClock): after the first,
@@ -155,18 +166,7 @@ INSIDE = """() => {
 def test_the_bar_stays_one_line_while_moves_wait(
     browser: Any, server: str, size: str, lang: str
 ) -> None:
-    viewport = SIZES[size]
-    ctx = browser.new_context(
-        viewport=viewport, base_url=server, reduced_motion="reduce", bypass_csp=True
-    )
-    ctx.add_init_script(f"localStorage.setItem('citadels.lang', '{lang}');")
-    ctx.add_init_script(HELD)
-    try:
-        page = ctx.new_page()
-        page.set_default_timeout(20000)
-        page.goto("/")
-        page.wait_for_selector("#create-edition option[value=basic]", state="attached")
-        create_table(page, "Ada", players=4, bots=3)
+    with _waiting_room(browser, server, SIZES[size], lang, HELD) as page:
         page.click("[data-key=start]")
         # A player who picks first plays before any other move arrives: pick, then wait.
         page.wait_for_selector(".topbar .skip-moves, .draft-pick:not([disabled])")
@@ -180,5 +180,3 @@ def test_the_bar_stays_one_line_while_moves_wait(
         # The skip button's words are its name, whether shown or only said.
         name = page.get_attribute(".topbar .skip-moves", "title")
         assert name and name in page.inner_text(".topbar .skip-moves .skip-word")
-    finally:
-        ctx.close()

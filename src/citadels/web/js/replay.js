@@ -231,7 +231,7 @@ export function replayScreen(root, code, { lang, languagePicker }) {
     render(
       root,
       h(
-        "header.topbar.replay-bar",
+        "header.topbar.replay-top",
         {},
         h("a.brand", { href: "/", "aria-label": t("leave") }, icon("tower"), h("span", {}, t("app_title"))),
         h("span.code-tag", { dir: "ltr" }, code),
