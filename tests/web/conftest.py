@@ -157,6 +157,19 @@ def browser() -> Iterator[Any]:
     yield from launch_chromium()
 
 
+@pytest.fixture()
+def page(browser: Any, server: str) -> Iterator[Any]:
+    """A page of the test server at a laptop's size; any script error on it fails the test."""
+    ctx = browser.new_context(viewport=LAPTOP, base_url=server, reduced_motion="reduce")
+    p = ctx.new_page()
+    p.set_default_timeout(20000)
+    errors: list[str] = []
+    p.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield p
+    ctx.close()
+    assert errors == []
+
+
 def create_table(page: Any, name: str, *, players: int, bots: int, edition: str = "basic") -> str:
     """Fill in the lobby's create-table form on ``page`` and send it; answers the new code."""
     page.fill("#create-name", name)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -18,18 +17,6 @@ from citadels.server.client import PlayerClient
 from tests.web.conftest import LAPTOP, PHONE, create_table, shot, token_key
 
 pytestmark = pytest.mark.xdist_group("accounts-web")
-
-
-@pytest.fixture()
-def page(browser: Any, server: str) -> Iterator[Any]:
-    ctx = browser.new_context(viewport=LAPTOP, base_url=server, reduced_motion="reduce")
-    p = ctx.new_page()
-    p.set_default_timeout(20000)
-    errors: list[str] = []
-    p.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield p
-    ctx.close()
-    assert errors == []
 
 
 def _play(server: str, code: str, token: str) -> dict[str, Any]:

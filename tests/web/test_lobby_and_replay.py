@@ -12,14 +12,12 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
 from citadels.server.client import PlayerClient, http
-from tests.web.conftest import LAPTOP
 from tests.web.test_topbar import BAR, INSIDE
 
 pytestmark = pytest.mark.xdist_group("lobby-replay")
@@ -61,18 +59,6 @@ def _finished_and_playing(server: str) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def games(server: str) -> dict[str, Any]:
     return _finished_and_playing(server)
-
-
-@pytest.fixture()
-def page(browser: Any, server: str) -> Iterator[Any]:
-    ctx = browser.new_context(viewport=LAPTOP, base_url=server, reduced_motion="reduce")
-    p = ctx.new_page()
-    p.set_default_timeout(20000)
-    errors: list[str] = []
-    p.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield p
-    ctx.close()
-    assert errors == []
 
 
 def _replay(server: str, code: str, seat: int | None) -> dict[str, Any]:

@@ -4,30 +4,17 @@ against people (issue 28), in Chromium at a laptop and a phone size, with screen
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.web.conftest import LAPTOP, PHONE, shot
+from tests.web.conftest import PHONE, shot
 
 pytestmark = pytest.mark.xdist_group("accounts-web")
 
 I18N = Path(__file__).resolve().parents[2] / "src" / "citadels" / "web" / "i18n"
-
-
-@pytest.fixture()
-def page(browser: Any, server: str) -> Iterator[Any]:
-    ctx = browser.new_context(viewport=LAPTOP, base_url=server, reduced_motion="reduce")
-    p = ctx.new_page()
-    p.set_default_timeout(20000)
-    errors: list[str] = []
-    p.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield p
-    ctx.close()
-    assert errors == []
 
 
 def test_a_player_changes_their_password_on_the_me_page(page: Any, server: str) -> None:

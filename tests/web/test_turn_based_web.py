@@ -5,30 +5,17 @@ days and hours, at a phone and a laptop size (screenshots under out/screenshots/
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.web.conftest import LAPTOP, PHONE, create_table, shot
+from tests.web.conftest import PHONE, create_table, shot
 
 pytestmark = pytest.mark.xdist_group("turn-based-web")
 
 #: The laptop size this feature's screenshots are taken at.
 WIDE = {"width": 1280, "height": 800}
-
-
-@pytest.fixture()
-def page(browser: Any, server: str) -> Iterator[Any]:
-    ctx = browser.new_context(viewport=LAPTOP, base_url=server, reduced_motion="reduce")
-    p = ctx.new_page()
-    p.set_default_timeout(20000)
-    errors: list[str] = []
-    p.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield p
-    ctx.close()
-    assert errors == []
 
 
 @pytest.mark.parametrize("size", ["phone", "laptop"])

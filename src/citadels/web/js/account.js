@@ -383,7 +383,7 @@ function passwordForm(state, redraw) {
     redraw();
   }
   const field = (id, key, label, auto) =>
-    h("div.field", {}, h("label", { for: id }, t(label)),
+    h("div.field", {}, h("label", { for: id }, label),
       h("input", { id, "data-key": id, type: "password", autocomplete: auto, maxlength: 200, value: f[key], oninput: (ev) => (f[key] = ev.target.value) }));
   return h(
     "details.parchment.account-form",
@@ -393,9 +393,9 @@ function passwordForm(state, redraw) {
       "form",
       { onsubmit: submit, "aria-label": t("change_password") },
       h("input", { type: "text", autocomplete: "username", value: session.account ? session.account.name : "", hidden: true, readonly: true }),
-      field("password-current", "current", "current_password", "current-password"),
-      field("password-new", "next", "new_password", "new-password"),
-      field("password-again", "again", "new_password_again", "new-password"),
+      field("password-current", "current", t("current_password"), "current-password"),
+      field("password-new", "next", t("new_password"), "new-password"),
+      field("password-again", "again", t("new_password_again"), "new-password"),
       f.error ? h("p.error", { role: "alert" }, f.error) : null,
       f.done ? h("p.field-help", { role: "status" }, t("password_changed")) : null,
       h("button.btn.primary", { type: "submit", "data-key": "password-submit", disabled: f.busy }, t("change_password")),
