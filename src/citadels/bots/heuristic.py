@@ -338,12 +338,15 @@ class Draft:
         others = [s for s in seats if s != t.seat]
         if not others:
             return AIM_FLOOR
-        aimed = sum(
-            1
-            for o in others
-            if max((s for s in seats if s != o), key=lambda s: (t.threat(s), -s)) == t.seat
-        )
+        aimed = sum(1 for o in others if self._leader_seen_by(o) == t.seat)
         return max(AIM_FLOOR, aimed / len(others))
+
+    def _leader_seen_by(self, seat: int) -> int:
+        """The seat ``seat`` sees closest to winning (as :meth:`_Table.leader` picks this
+        seat's)."""
+        t = self.t
+        others = [int(p["seat"]) for p in t.players if p["seat"] != seat]
+        return max(others, key=lambda s: (t.threat(s), -s))
 
     def named(self, character: str) -> float:
         """The chance that another seat's naming power names ``character``: each seat guesses
@@ -364,7 +367,7 @@ class Draft:
             others = [s for s in seats if s != t.seat]
             named: dict[str, float] = dict.fromkeys(candidates, 0.0)
             for o in others:
-                leader = max((s for s in seats if s != o), key=lambda s: (t.threat(s), -s))
+                leader = self._leader_seen_by(o)
                 scores = {
                     c: (TARGET_APPEAL.get(c, 0.8) + 0.7 * t.income(leader, c)) / NAMING_TEMPERATURE
                     for c in candidates
