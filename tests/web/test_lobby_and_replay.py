@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from citadels.server.client import PlayerClient, http
+from tests.web.test_topbar import BAR, INSIDE
 
 pytestmark = pytest.mark.xdist_group("lobby-replay")
 
@@ -224,3 +225,30 @@ def test_the_replay_of_another_seat_names_that_seat_and_says_you_only_on_ones_ow
         for step in range(0, 40, 3):  # nor "Your turn" while that seat plays
             page.fill("#r-slider", str(step))
             assert "your turn" not in page.text_content(".table-screen").lower()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 360, "height": 800}])
+def test_the_replay_bar_fits_a_phone_on_one_line(
+    browser: Any, server: str, games: dict[str, Any], viewport: dict[str, int]
+) -> None:
+    """On a phone the replay's bar keeps the home link, "Replay", the round and the language
+    on one line inside the window (its code, which is in the address, is left out)."""
+    ctx = browser.new_context(viewport=viewport, base_url=server, reduced_motion="reduce")
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(20000)
+        page.goto(f"/replay/{games['done']['code']}")
+        page.wait_for_selector(".replay-top .round-tag")
+        bar = page.evaluate(BAR)
+        assert bar["lines"] == 1 and bar["brand"], bar
+        assert page.evaluate(INSIDE) == [], "the replay's bar overflows the window"
+        assert page.is_visible(".replay-top [data-key=lang]")
+        # It is the table's wood bar, and the step controls start below it.
+        frame = page.evaluate(
+            """() => [getComputedStyle(document.querySelector('header.topbar')).backgroundImage,
+                      document.querySelector('header.topbar').getBoundingClientRect().bottom,
+                      document.querySelector('nav.replay-bar').getBoundingClientRect().top]"""
+        )
+        assert frame[0].startswith("linear-gradient") and frame[2] >= frame[1] - 1, frame
+    finally:
+        ctx.close()

@@ -63,6 +63,27 @@ LONG = """
 """
 
 
+#: The first choice of the tray and its heading, in sight between the top bar (and the
+#: notices box) and the window's bottom edge: answers the problems.
+FIRST_IN_SIGHT = """() => {
+  const problems = [];
+  const bar = document.querySelector('.topbar').getBoundingClientRect();
+  const notices = document.querySelector('.notices');
+  const top = notices ? notices.getBoundingClientRect().bottom : bar.bottom;
+  const shown = (el, what) => {
+    const r = el.getBoundingClientRect();
+    if (r.top < top - 1 || r.bottom > window.innerHeight + 1) {
+      const at = (a, b) => `${Math.round(a)}..${Math.round(b)}`;
+      problems.push(`${what} out of sight (${at(r.top, r.bottom)}, window `
+        + `${at(top, window.innerHeight)}, scrolled ${Math.round(window.scrollY)})`);
+    }
+  };
+  shown(document.querySelector('.tray .tray-title'), 'the tray heading');
+  shown(document.querySelector('.tray .action'), 'the first choice');
+  return problems;
+}"""
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     yield from launch_chromium()
@@ -117,8 +138,13 @@ def test_a_long_menu_with_the_own_city_unfolded_fits_the_frame(
                 time.sleep(0.2)  # a turn that the page has not lengthened yet: it redraws
         # Bring the turn into sight as the page does, then measure, folded and unfolded.
         page.evaluate("document.fonts.ready.then(() => true)")
+        page.evaluate(TWO_FRAMES)
         page.mouse.move(0, 0)
         report: list[str] = []
+        # As the turn starts, before the player scrolls, the tray's heading and first choice
+        # are in sight (a tray too tall to stick sits at the end of the page: the page has
+        # scrolled to it), the rest reached by the page's own scroll.
+        report += [f"turn's start: {p}" for p in page.evaluate(FIRST_IN_SIGHT)]
         folded, m_folded = _frame(page)
         report += [f"folded: {p}" for p in folded]
         _shot(page, f"tray-{size}-folded")

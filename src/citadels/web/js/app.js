@@ -11,7 +11,7 @@ import { errorText, language, LANGUAGES, preferredLanguage, setLanguage, t } fro
 import { replayScreen } from "./replay.js";
 import { leaderboardScreen, meScreen, profileScreen } from "./account.js";
 import { bringTurnIntoReach, fitTray, watchLayout } from "./layout.js";
-import { Pacer, paceControls, paceFor, storePace } from "./pace.js";
+import { Pacer, paceControls, paceFor, pacePicker, storePace } from "./pace.js";
 import { clearNotices, noticeBox, noticesFor, noticeText, sinceSummary, speakNotices, summaryTexts } from "./notices.js";
 import { keyOf, pressKey } from "./menu.js";
 import { animateChange, markCalled } from "./motion.js";
@@ -107,34 +107,78 @@ document.addEventListener("click", (ev) => {
   navigate(a.getAttribute("href"));
 });
 
-function topBar(game, extra = []) {
+// The top bar is one line on a phone: the brand, the round, whose turn it is, "skip to my
+// turn" and the connection stay in it; the table code, the pace, the sound and the language
+// are behind its "more" button (a disclosure: aria-expanded, Escape or a click elsewhere
+// closes it). From a tablet up the button is hidden and those controls sit in the bar itself.
+// The panel drops below the bar without changing its height, so --topbar-h stays the bar's.
+let moreOpen = false;
+
+function setMore(open, { focusButton = false } = {}) {
+  moreOpen = open;
+  const btn = document.querySelector(".topbar .more-btn");
+  const panel = document.getElementById("topbar-more");
+  if (btn) btn.setAttribute("aria-expanded", open ? "true" : "false");
+  if (panel) panel.classList.toggle("open", open);
+  if (focusButton && btn) btn.focus();
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape" && moreOpen) {
+    const inside = document.activeElement && document.activeElement.closest && document.activeElement.closest("#topbar-more");
+    setMore(false, { focusButton: Boolean(inside) });
+  }
+});
+document.addEventListener("pointerdown", (ev) => {
+  if (moreOpen && !(ev.target.closest && ev.target.closest("#topbar-more, .topbar .more-btn"))) setMore(false);
+});
+
+function topBar(game, extra = [], more = []) {
   const status = game.status;
   return h(
-    "header.topbar",
+    "header.topbar.table-bar",
     {},
     h("a.brand", { href: "/", "aria-label": t("leave") }, icon("tower"), h("span", {}, t("app_title"))),
-    h("span.code-tag", { title: t("table_code"), dir: "ltr" }, game.code),
     extra,
     h("span.spacer"),
     status !== "open"
       ? h("span.conn." + status, { role: "status" }, status === "lost" ? t("reconnecting") : status === "connecting" ? t("connecting") : h("span.sr", {}, t("connected")))
       : null,
     h(
-      "button.icon-btn",
+      "button.icon-btn.more-btn",
       {
         type: "button",
-        "data-key": "sound",
-        "aria-pressed": soundEnabled() ? "true" : "false",
-        "aria-label": t("sound"),
-        title: soundEnabled() ? t("sound_on") : t("sound_off"),
-        onclick: () => {
-          setSoundEnabled(!soundEnabled());
-          game.redraw();
-        },
+        "data-key": "more",
+        "aria-expanded": moreOpen ? "true" : "false",
+        "aria-controls": "topbar-more",
+        "aria-label": t("more_controls"),
+        title: t("more_controls"),
+        onclick: () => setMore(!moreOpen),
       },
-      icon(soundEnabled() ? "sound_on" : "sound_off"),
+      icon("menu"),
     ),
-    languagePicker(),
+    h(
+      "div.topbar-more" + (moreOpen ? ".open" : ""),
+      { id: "topbar-more" },
+      h("span.code-tag", { title: t("table_code"), dir: "ltr" }, h("span.sr", {}, t("table_code"), " "), game.code),
+      more,
+      h(
+        "button.icon-btn",
+        {
+          type: "button",
+          "data-key": "sound",
+          "aria-pressed": soundEnabled() ? "true" : "false",
+          "aria-label": t("sound"),
+          title: soundEnabled() ? t("sound_on") : t("sound_off"),
+          onclick: () => {
+            setSoundEnabled(!soundEnabled());
+            game.redraw();
+          },
+        },
+        icon(soundEnabled() ? "sound_on" : "sound_off"),
+      ),
+      languagePicker(),
+    ),
   );
 }
 
@@ -654,19 +698,24 @@ function tablePage(code) {
       extra.push(deadlineNote(game));
     }
     if (game.you && game.you.spectator && game.table.status !== "open") extra.push(h("span.tag.spec", {}, icon("eye"), t("spectator_badge")));
+    const more = [];
     if (game.view && game.view.phase !== "over") {
       extra.push(
         paceControls({
-          pace: paceFor(code, game.table),
           waiting: pacer.waiting,
           version: game.version,
-          onPace: (ms) => {
-            storePace(ms, code);
-            draw();
-          },
           onSkip: () => {
             game.skipping = true;
             pacer.flush();
+          },
+        }),
+      );
+      more.push(
+        pacePicker({
+          pace: paceFor(code, game.table),
+          onPace: (ms) => {
+            storePace(ms, code);
+            draw();
           },
         }),
       );
@@ -690,7 +739,7 @@ function tablePage(code) {
     const playing = !(game.table.status === "open" || !game.view || !game.you);
     render(
       root,
-      topBar(game, playing ? [h("a.skip", { href: "#actions" }, t("skip_to_actions")), ...extra] : extra),
+      topBar(game, playing ? [h("a.skip", { href: "#actions" }, t("skip_to_actions")), ...extra] : extra, more),
       game.error && game.table.status !== "open" ? h("div.toast", { role: "alert" }, game.error) : null,
       body,
     );

@@ -90,7 +90,9 @@ export function groupToggled(details, { reveal = true } = {}) {
 
 /** When your turn begins, scroll the page so that what the turn needs is in sight: on a
  * narrow screen (a phone) your hand just above the actions, both in reach of a thumb; on a
- * wider one, the court of characters whole above a sticky tray (it may start half under it). */
+ * wider one, the court of characters whole above a sticky tray (it may start half under it),
+ * unless the tray is too tall to stick and its first choice would be out of sight: then the
+ * tray's top under the top bar. */
 export function bringTurnIntoReach(root, { onlyIfHidden = false } = {}) {
   const active = document.activeElement;
   if (active && active.closest && active.closest("input, textarea, select, dialog")) return;
@@ -117,6 +119,13 @@ export function bringTurnIntoReach(root, { onlyIfHidden = false } = {}) {
     let by = 0;
     if (box.top < top) by = box.top - top;
     else if (box.bottom > bottom) by = Math.min(box.bottom - bottom, box.top - top);
+    // A tray too tall to stick (a Warlord's long menu) sits at the end of the page: if its
+    // heading and first choice would then be below the window, the turn's choices come first,
+    // the tray's top just under the top bar and the notices (the court is a scroll up).
+    const first = tray.querySelector(".action");
+    if (tray.classList.contains("unstuck") && first && first.getBoundingClientRect().bottom - by > window.innerHeight - GAP) {
+      by = tray.getBoundingClientRect().top - top;
+    }
     if (Math.abs(by) > 4) window.scrollBy({ top: by, behavior: "instant" });
     return;
   }

@@ -128,30 +128,36 @@ export class Pacer {
   }
 }
 
-/** The pace control for the top bar: the delay between moves, and "skip to my turn" while
- * moves are waiting. */
-export function paceControls({ pace, waiting, version, onPace, onSkip }) {
+/** The pace select for the top bar (behind its "more" button on a phone): the delay between
+ * other players' moves. */
+export function pacePicker({ pace, onPace }) {
   const label = (ms) => (ms === 0 ? t("pace_instant") : t("pace_seconds", { s: ms / 1000 }));
+  return h(
+    "label.pace-pick",
+    { title: t("pace") },
+    h("span.sr", {}, t("pace")),
+    icon("hourglass"),
+    h(
+      "select",
+      { "data-key": "pace", onchange: (ev) => onPace(Number(ev.target.value)) },
+      // A host's pace outside the list is offered too, so the control shows what is used.
+      (PACES.includes(pace) ? PACES : [...PACES, pace].sort((a, b) => a - b)).map((ms) => h("option", { value: ms, selected: ms === pace }, label(ms))),
+    ),
+  );
+}
+
+/** "Skip to my turn" for the top bar, while moves are waiting (in sight at every size: on a
+ * phone its words are said, not shown, beside its icon and count). */
+export function paceControls({ waiting, version, onSkip }) {
   return h(
     "span.pace",
     { "data-waiting": waiting, "data-shown-version": version },
-    h(
-      "label.pace-pick",
-      { title: t("pace") },
-      h("span.sr", {}, t("pace")),
-      icon("hourglass"),
-      h(
-        "select",
-        { "data-key": "pace", onchange: (ev) => onPace(Number(ev.target.value)) },
-        // A host's pace outside the list is offered too, so the control shows what is used.
-        (PACES.includes(pace) ? PACES : [...PACES, pace].sort((a, b) => a - b)).map((ms) => h("option", { value: ms, selected: ms === pace }, label(ms))),
-      ),
-    ),
     waiting
       ? h(
           "button.btn.small.skip-moves",
-          { type: "button", "data-key": "skip-moves", onclick: onSkip },
-          t("skip_to_turn"),
+          { type: "button", "data-key": "skip-moves", title: t("skip_to_turn"), onclick: onSkip },
+          icon("last"),
+          h("span.skip-word", {}, t("skip_to_turn")),
           h("span.pace-count", {}, ` (${num(waiting)})`),
         )
       : null,

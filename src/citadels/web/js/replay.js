@@ -232,7 +232,7 @@ export function replayScreen(root, code, { lang, languagePicker }) {
     render(
       root,
       h(
-        "header.topbar",
+        "header.topbar.replay-top",
         {},
         h("a.brand", { href: "/", "aria-label": t("leave") }, icon("tower"), h("span", {}, t("app_title"))),
         h("span.code-tag", { dir: "ltr" }, code),
