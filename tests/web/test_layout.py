@@ -190,22 +190,7 @@ def _own_city(page: Any) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize(
-    "size",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                reason="known, intermittent: at 768x1024 the top bar can cover a menu button "
-                "after the own city is unfolded (2026-12-04, 1 of 2 full runs)",
-                strict=False,
-            ),
-        )
-        if name == "tablet"
-        else name
-        for name in SIZES
-    ],
-)
+@pytest.mark.parametrize("size", list(SIZES))
 def test_whole_game_shows_the_whole_table(browser: Any, server: str, size: str) -> None:
     viewport, players = SIZES[size]
     rng = random.Random(size)

@@ -107,10 +107,11 @@ document.addEventListener("click", (ev) => {
   navigate(a.getAttribute("href"));
 });
 
-// The top bar is one line on a phone: the brand, the round, whose turn it is, "skip to my
-// turn" and the connection stay in it; the table code, the pace, the sound and the language
-// are behind its "more" button (a disclosure: aria-expanded, Escape or a click elsewhere
-// closes it). From a tablet up the button is hidden and those controls sit in the bar itself.
+// The top bar is one line at every size: the brand, the round, whose turn it is, "skip to my
+// turn" and the connection stay in it; below a 1280 px laptop the table code, the pace, the
+// sound and the language are behind its "more" button (a disclosure: aria-expanded, Escape or
+// a click elsewhere closes it). From 1280 px up the button is hidden and those controls sit in
+// the bar itself.
 // The panel drops below the bar without changing its height, so --topbar-h stays the bar's.
 let moreOpen = false;
 

@@ -1,8 +1,9 @@
 // Layout decisions the stylesheet cannot take alone.
 //
-// The top bar sticks to the top of the window, and wraps to two or three lines on a tablet or a
-// phone: its real height is kept in the CSS variable --topbar-h, which every box that sticks
-// under it (the notices, the side panel) and the page's scroll padding follow.
+// The top bar sticks to the top of the window and keeps to one line, but its height still
+// changes (whose turn it is may take two short lines, fonts arrive late): its real height is
+// kept in the CSS variable --topbar-h, which every box that sticks under it (the notices, the
+// side panel) and the page's scroll padding follow.
 //
 // The actions tray sticks to the bottom of the window (in thumb's reach on a phone, always in
 // sight on a laptop) only while it leaves the table in sight: a tray taller than a share of
