@@ -1,13 +1,15 @@
 """The frame of the table at every size (issue 24): a long Warlord-like menu with the player's own
-city unfolded still fits the actions tray, the top bar's real height (it wraps to two lines on a
-tablet and a phone) pushes the table, the notices and the side panel down, and the court of
+city unfolded still fits the actions tray, the top bar's real height (--topbar-h) pushes the
+table, the notices and the side panel down, and the court of
 characters, every choice and the hand can each be seen whole by the page's own scroll, never
 under the sticky top bar, the notices box or the sticky tray.
 
 The game is a real one against bots in the real page; at the player's first turn the page is
 handed a longer menu than the rules give (``LONG``: the server's choices plus destroy choices
 aimed at each opponent and at the player's own city), as a Warlord with a big city would see.
-Nothing of it is played: the test measures, unfolds the own city, measures again and leaves.
+A short menu (``SHORT``, a Warlord early in the game) keeps the tray stuck to the bottom of the
+window with the own city unfolded. Nothing of it is played: the test measures, unfolds the own
+city, measures again and leaves.
 Screenshots land in $CITADELS_SCREENS (default: a folder under the system's temporary one)."""
 
 from __future__ import annotations
@@ -30,10 +32,12 @@ ACTION = ".tray .action:not([disabled])"
 MAX_SECONDS = 120
 TWO_FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
 
-#: An init script: at the player's turn (not the draft), the server's menu is lengthened as a
-#: Warlord's with a big city: six destroy choices aimed at each opponent, five at the player's
-#: own city (folded away by menu.js), each ending the turn.
-LONG = """
+
+def lengthened(own: int, each: int) -> str:
+    """An init script: at the player's turn (not the draft), the server's menu is lengthened
+    as a Warlord's: ``each`` destroy choices aimed at each opponent and ``own`` at the
+    player's own city (folded away by menu.js), each ending the turn."""
+    return """
 (() => {
   const parse = JSON.parse;
   const districts = ['temple', 'market', 'tavern', 'watchtower', 'manor', 'castle'];
@@ -47,7 +51,7 @@ LONG = """
     const me = view.to_move;
     const extra = [];
     for (const p of view.players) {
-      const n = p.seat === me ? 5 : 6;
+      const n = p.seat === me ? OWN : EACH;
       for (const d of districts.slice(0, n)) {
         extra.push({action: {type: 'destroy', seat: p.seat, district: d},
                     label: 'Destroy ' + d, target: p.seat, ends_turn: true,
@@ -60,7 +64,15 @@ LONG = """
     return msg;
   };
 })();
-"""
+""".replace("OWN", str(own)).replace("EACH", str(each))
+
+
+#: A Warlord with a big city: six destroy choices at each opponent, five at the own city (a
+#: tray too tall to stick at most sizes).
+LONG = lengthened(own=5, each=6)
+#: A Warlord early in the game: one at each opponent, two at the own city (a tray that stays
+#: stuck to the bottom of the window once the own city is unfolded).
+SHORT = lengthened(own=2, each=1)
 
 
 #: The first choice of the tray and its heading, in sight between the top bar (and the
@@ -100,15 +112,16 @@ def _frame(page: Any) -> tuple[list[str], dict[str, Any]]:
     return list(out["problems"]), dict(out["measured"])
 
 
+@pytest.mark.parametrize("menu", ["long", "short"])
 @pytest.mark.parametrize("size", list(SIZES))
-def test_a_long_menu_with_the_own_city_unfolded_fits_the_frame(
-    browser: Any, server: str, size: str
+def test_a_menu_with_the_own_city_unfolded_fits_the_frame(
+    browser: Any, server: str, size: str, menu: str
 ) -> None:
     viewport, players = SIZES[size]
     ctx = browser.new_context(viewport=viewport, base_url=server, reduced_motion="reduce")
     ctx.add_init_script("localStorage.setItem('citadels.lang', 'en');")
     ctx.add_init_script(AT_ONCE)
-    ctx.add_init_script(LONG)
+    ctx.add_init_script(LONG if menu == "long" else SHORT)
     errors: list[str] = []
     try:
         page = ctx.new_page()
@@ -147,7 +160,7 @@ def test_a_long_menu_with_the_own_city_unfolded_fits_the_frame(
         report += [f"turn's start: {p}" for p in page.evaluate(FIRST_IN_SIGHT)]
         folded, m_folded = _frame(page)
         report += [f"folded: {p}" for p in folded]
-        _shot(page, f"tray-{size}-folded")
+        _shot(page, f"tray-{size}-{menu}-folded")
         page.click(".tray details.menu-group.own > summary")
         page.wait_for_selector(".tray details.menu-group.own[open]")
         page.evaluate(TWO_FRAMES)
@@ -163,7 +176,7 @@ def test_a_long_menu_with_the_own_city_unfolded_fits_the_frame(
         )
         if not inview:
             report.append("unfolded: its last choice is not in sight once the group opens")
-        _shot(page, f"tray-{size}-unfolded")
+        _shot(page, f"tray-{size}-{menu}-unfolded")
         unfolded, m_unfolded = _frame(page)
         report += [f"unfolded: {p}" for p in unfolded]
         report += [f"unfolded: {p}" for p in page.evaluate(CHECK, {"table": True})]
