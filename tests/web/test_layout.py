@@ -270,16 +270,24 @@ def test_whole_game_shows_the_whole_table(browser: Any, server: str, size: str) 
                 page.wait_for_selector(".card-dialog[open]", state="detached")
                 dialog_checked = True
             version = int(page.evaluate("document.getElementById('app').dataset.version"))
-            _click(page, _choose(page, rng), server, code)
+            chosen = _choose(page, rng)
+            _click(page, chosen, server, code)
             decisions += 1
             # The player's own move is drawn at once: wait for it, or the next look at the
             # tray could still see this decision's buttons.
-            page.wait_for_function(
-                "(v) => Number(document.getElementById('app').dataset.version) > v"
-                " || document.querySelector('.scores')",
-                arg=version,
-                timeout=15000,
-            )
+            try:
+                page.wait_for_function(
+                    "(v) => Number(document.getElementById('app').dataset.version) > v"
+                    " || document.querySelector('.scores')",
+                    arg=version,
+                    timeout=15000,
+                )
+            except Exception as exc:  # reported with both sides' state
+                pytest.fail(
+                    f"decision {decisions} ({kind}): the click on {chosen} at version {version}"
+                    f" was not drawn ({str(exc).splitlines()[0]})\nthe page: {page_state(page)}"
+                    f"\nthe server: {server_state(server, page, code)}"
+                )
         page.wait_for_selector(".scores")
         found = page.evaluate(CHECK, {"table": False})
         for p in found:
