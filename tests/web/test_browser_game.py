@@ -243,10 +243,15 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
                     mid = True
                     shot(anna, "table-laptop")
                     shot(watcher, "spectator-laptop")
+                    # Ben's page is scrolled for its two pictures, then put back where it was:
+                    # left at the top, a decision of his already on screen would have its
+                    # buttons below the fold only because of the pictures.
+                    ben_y = ben.evaluate("window.scrollY")
                     ben.evaluate("window.scrollTo(0, document.body.scrollHeight)")
                     shot(ben, "table-phone")
                     ben.evaluate("window.scrollTo(0, 0)")
                     shot(ben, "table-phone-top")
+                    ben.evaluate(f"window.scrollTo(0, {ben_y})")
                     rec["axe_table"] = serious(anna)
                     rec["title_your_turn"] = anna.title()
                     rec["spectator"] = {
