@@ -127,11 +127,13 @@ def _click(page: Any, selector: str, server: str, code: str) -> None:
             return
         except Exception as exc:  # reported below
             error = str(exc).splitlines()[0]
+    _fail_with_state(page, server, code, f"{CLICK_TRIES} clicks on {selector} failed: {error}")
+
+
+def _fail_with_state(page: Any, server: str, code: str, what: str) -> None:
+    """Fail the test with ``what``, the page's state and the server's for this page's seat."""
     mine = page_state(page)
-    pytest.fail(
-        f"{CLICK_TRIES} clicks on {selector} failed: {error}\n"
-        f"the page: {mine}\nthe server: {server_state(server, page, code)}"
-    )
+    pytest.fail(f"{what}\nthe page: {mine}\nthe server: {server_state(server, page, code)}")
 
 
 def _choose(page: Any, rng: random.Random) -> str:
@@ -283,10 +285,12 @@ def test_whole_game_shows_the_whole_table(browser: Any, server: str, size: str) 
                     timeout=15000,
                 )
             except Exception as exc:  # reported with both sides' state
-                pytest.fail(
+                _fail_with_state(
+                    page,
+                    server,
+                    code,
                     f"decision {decisions} ({kind}): the click on {chosen} at version {version}"
-                    f" was not drawn ({str(exc).splitlines()[0]})\nthe page: {page_state(page)}"
-                    f"\nthe server: {server_state(server, page, code)}"
+                    f" was not drawn ({str(exc).splitlines()[0]})",
                 )
         page.wait_for_selector(".scores")
         found = page.evaluate(CHECK, {"table": False})

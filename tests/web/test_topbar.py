@@ -5,8 +5,7 @@ Below a 1280 px laptop (phones at 390×844 and 360×800, a tablet at 768×1024) 
 home link, the round, whose turn it is, "skip to my turn" and the connection; the table code, the
 pace, the sound and the language sit behind a disclosure button (aria-expanded) whose panel drops
 below the bar without changing its height. From 1280 px up the button is hidden and those
-controls are in the bar. The waiting room's big
-table code stays on one line on a phone."""
+controls are in the bar. The waiting room's big table code stays on one line on a phone."""
 
 from __future__ import annotations
 
@@ -58,6 +57,18 @@ BAR = """() => {
       .map((s) => { const el = bar.querySelector(s); return Boolean(el && shown(el)); }),
   };
 }"""
+
+#: Whether every shown box of the bar lies inside the window, side to side.
+INSIDE = """() => {
+  const bar = document.querySelector('.topbar');
+  const kids = [...bar.querySelectorAll('*')].filter((el) => el.checkVisibility()
+    && el.getBoundingClientRect().width > 0 && !el.closest('.sr, .topbar-more.open'));
+  return kids.filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.left < -1 || r.right > window.innerWidth + 1;
+  }).map((el) => el.className || el.tagName);
+}"""
+
 
 #: How many lines the waiting room's big code takes, and whether it overflows its box.
 BIG_CODE = """() => {
@@ -151,17 +162,6 @@ HELD = (
     "window.citadelsClock = { setTimeout: () => 0, clearTimeout: () => {} };"
     "localStorage.setItem('citadels.pace', '2000');"
 )
-
-#: Whether every shown box of the bar lies inside the window, side to side.
-INSIDE = """() => {
-  const bar = document.querySelector('.topbar');
-  const kids = [...bar.querySelectorAll('*')].filter((el) => el.checkVisibility()
-    && el.getBoundingClientRect().width > 0 && !el.closest('.sr, .topbar-more.open'));
-  return kids.filter((el) => {
-    const r = el.getBoundingClientRect();
-    return r.left < -1 || r.right > window.innerWidth + 1;
-  }).map((el) => el.className || el.tagName);
-}"""
 
 
 @pytest.mark.parametrize("size", ["phone-360", "tablet-768", "laptop-1280"])

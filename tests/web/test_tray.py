@@ -1,16 +1,16 @@
 """The frame of the table at every size (issue 24): a long Warlord-like menu with the player's own
 city unfolded still fits the actions tray, the top bar's real height (--topbar-h) pushes the
-table, the notices and the side panel down, and the court of
-characters, every choice and the hand can each be seen whole by the page's own scroll, never
-under the sticky top bar, the notices box or the sticky tray.
+table, the notices and the side panel down, and the court of characters, every choice and the
+hand can each be seen whole by the page's own scroll, never under the sticky top bar, the
+notices box or the sticky tray.
 
 The game is a real one against bots in the real page; at the player's first turn the page is
 handed a longer menu than the rules give (``LONG``: the server's choices plus destroy choices
 aimed at each opponent and at the player's own city), as a Warlord with a big city would see.
 A short menu (``SHORT``, a Warlord early in the game) keeps the tray stuck to the bottom of the
 window with the own city unfolded. Nothing of it is played: the test measures, unfolds the own
-city, measures again and leaves.
-Screenshots land in $CITADELS_SCREENS (default: a folder under the system's temporary one)."""
+city, measures again and leaves. Screenshots land in $CITADELS_SCREENS (default: a folder under
+the system's temporary one)."""
 
 from __future__ import annotations
 
