@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import AT_ONCE, create_table, launch_chromium
+from tests.web.conftest import AT_ONCE, create_table, launch_chromium, shot
 
 pytestmark = pytest.mark.xdist_group("topbar")
 
@@ -87,12 +87,18 @@ def browser() -> Iterator[Any]:
 
 @contextlib.contextmanager
 def _waiting_room(
-    browser: Any, server: str, viewport: dict[str, int], lang: str, init: str
+    browser: Any,
+    server: str,
+    viewport: dict[str, int],
+    lang: str,
+    init: str,
+    motion: str = "reduce",
 ) -> Iterator[Any]:
     """A page of ``viewport`` in ``lang`` (``init`` run first) at a new table of four, three of
-    them bots, in its waiting room; the context closes after."""
+    them bots, in its waiting room; the context closes after. ``motion``: the reduced-motion
+    preference ("no-preference" plays the page's animations)."""
     ctx = browser.new_context(
-        viewport=viewport, base_url=server, reduced_motion="reduce", bypass_csp=True
+        viewport=viewport, base_url=server, reduced_motion=motion, bypass_csp=True
     )
     ctx.add_init_script(f"localStorage.setItem('citadels.lang', '{lang}');")
     ctx.add_init_script(init)
@@ -183,3 +189,49 @@ def test_the_bar_stays_one_line_while_moves_wait(
         # The skip button's words are its name, whether shown or only said.
         name = page.get_attribute(".topbar .skip-moves", "title")
         assert name and name in page.inner_text(".topbar .skip-moves .skip-word")
+
+
+#: The your-turn ribbon's box at a moment of its animation (ms), against the table's boxes it
+#: must not cover and the window's edges.
+BANNER = """(at) => {
+  const banner = document.querySelector('.turn-banner');
+  if (!banner) return ['no banner'];
+  for (const a of banner.getAnimations()) { a.pause(); a.currentTime = at; }
+  const b = banner.getBoundingClientRect();
+  const meets = (r) => r.left < b.right - 0.5 && b.left < r.right - 0.5
+                       && r.top < b.bottom - 0.5 && b.top < r.bottom - 0.5;
+  const out = [];
+  if (getComputedStyle(banner).opacity < 0.5) out.push(`not shown at ${at} ms`);
+  if (b.left < 0 || b.right > innerWidth || b.top < 0) out.push(`outside the window at ${at} ms`);
+  // What the page shows of a box: its part below the top bar (a box scrolled under the bar is
+  // hidden by the bar itself).
+  const barBottom = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  for (const sel of ['.board .court', '.opponents .seat-panel', '.my-panel', '.notices',
+                     '.table-screen > .tray', '.side']) {
+    for (const el of document.querySelectorAll(sel)) {
+      const r = el.getBoundingClientRect();
+      const shown = {left: r.left, right: r.right, bottom: r.bottom,
+                     top: Math.max(r.top, barBottom)};
+      if (el.checkVisibility() && shown.bottom > shown.top && meets(shown)) {
+        out.push(`covers ${sel} at ${at} ms`);
+      }
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_your_turn_ribbon_covers_none_of_the_table(
+    browser: Any, server: str, size: str, lang: str
+) -> None:
+    """The ribbon that says a turn began lies over the top bar, through its whole animation:
+    the court, the cards, the notices and the choices stay in sight as the turn begins."""
+    with _waiting_room(browser, server, SIZES[size], lang, AT_ONCE, "no-preference") as page:
+        page.click("[data-key=start]")
+        # The first decision of the game (a pick) is a turn beginning: the ribbon is drawn.
+        page.wait_for_selector(".turn-banner", state="attached")
+        problems = [p for at in (240, 700, 1100) for p in page.evaluate(BANNER, at)]
+        shot(page, f"turn-banner-{lang}-{size}")
+        assert problems == [], problems
