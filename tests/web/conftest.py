@@ -182,6 +182,40 @@ def create_table(page: Any, name: str, *, players: int, bots: int, edition: str 
     return str(page.url.rsplit("/", 1)[1])
 
 
+@contextlib.contextmanager
+def started_table(
+    browser: Any,
+    server: str,
+    viewport: dict[str, int],
+    *,
+    edition: str = "basic",
+    init: str = "",
+    bypass_csp: bool = False,
+) -> Iterator[Any]:
+    """A page of ``viewport`` (``init`` run first, reduced motion) at a new table of four of
+    ``edition``, three of them bots, started and at the player's first decision; the context
+    closes after, and a script error on the page fails the test."""
+    ctx = browser.new_context(
+        viewport=viewport, base_url=server, reduced_motion="reduce", bypass_csp=bypass_csp
+    )
+    if init:
+        ctx.add_init_script(init)
+    errors: list[str] = []
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(20000)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto("/")
+        page.wait_for_selector(f"#create-edition option[value='{edition}']", state="attached")
+        create_table(page, "Ada", players=4, bots=3, edition=edition)
+        page.click("[data-key=start]")
+        page.wait_for_selector(".table-screen .tray .action:not([disabled])")
+        yield page
+    finally:
+        ctx.close()
+    assert errors == []
+
+
 def serious(page: Any) -> list[str]:
     """The serious and critical accessibility violations axe-core finds on the page."""
     from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import create_table, shot
+from tests.web.conftest import shot, started_table
 
 pytestmark = pytest.mark.xdist_group("card_names")
 
@@ -120,19 +120,7 @@ NAMES_FIT = """async ([editions, game]) => {
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s['width']}x{s['height']}")
 def test_every_card_name_fits_its_card(browser: Any, server: str, size: dict[str, int]) -> None:
-    ctx = browser.new_context(
-        viewport=size, base_url=server, reduced_motion="reduce", bypass_csp=True
-    )
-    errors: list[str] = []
-    try:
-        page = ctx.new_page()
-        page.set_default_timeout(20000)
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto("/")
-        page.wait_for_selector("#create-edition option[value=classic]", state="attached")
-        create_table(page, "Ada", players=4, bots=3, edition="classic")
-        page.click("[data-key=start]")
-        page.wait_for_selector(".table-screen .tray .action:not([disabled])")
+    with started_table(browser, server, size, edition="classic", bypass_csp=True) as page:
         problems: list[str] = []
         for lang in LANGS:
             page.evaluate(f"localStorage.setItem('citadels.lang', '{lang}')")
@@ -145,6 +133,3 @@ def test_every_card_name_fits_its_card(browser: Any, server: str, size: dict[str
             if lang == "ru":
                 shot(page, f"card-names-{lang}-{size['width']}")
         assert problems == [], f"{len(problems)} names do not fit:\n" + "\n".join(problems[:60])
-    finally:
-        ctx.close()
-    assert errors == []

@@ -19,6 +19,8 @@ import { animateChange, markCalled } from "./motion.js";
 const root = document.getElementById("app");
 // How long a move may wait for the server's answer before the client asks for the state again.
 const BUSY_RESYNC_MS = 5000;
+// How long a held press keeps the table from being drawn again (tablePage, "held").
+const HOLD_MS = 1500;
 let teardown = () => {};
 // What the current screen does when the person picks another language (null: draw it anew).
 let onLanguage = null;
@@ -684,7 +686,35 @@ function tablePage(code) {
     game.wasMyTurn = mine;
   }
 
+  // A redraw replaces the page's elements. One made between the press and the release of a
+  // button would leave the release on a new element, and the browser would send the click to
+  // no button: the move would be lost. While a button is held, draws wait; the release draws
+  // once, after its click (a press held longer than HOLD_MS stops holding them).
+  const held = { down: false, owed: false, timer: 0 };
+  function release() {
+    if (!held.down) return;
+    held.down = false;
+    clearTimeout(held.timer);
+    if (held.owed) {
+      held.owed = false;
+      setTimeout(draw, 0);
+    }
+  }
+  function press(ev) {
+    if (ev.button !== 0) return;
+    held.down = true;
+    clearTimeout(held.timer);
+    held.timer = setTimeout(release, HOLD_MS);
+  }
+  document.addEventListener("pointerdown", press, true);
+  document.addEventListener("pointerup", release, true);
+  document.addEventListener("pointercancel", release, true);
+
   function draw() {
+    if (held.down) {
+      held.owed = true;
+      return;
+    }
     if (!game.table) {
       render(
         root,
@@ -821,6 +851,10 @@ function tablePage(code) {
 
   return () => {
     clearInterval(tick);
+    clearTimeout(held.timer);
+    document.removeEventListener("pointerdown", press, true);
+    document.removeEventListener("pointerup", release, true);
+    document.removeEventListener("pointercancel", release, true);
     pacer.stop();
     clearNotices();
     document.removeEventListener("keydown", onKey);
