@@ -57,13 +57,29 @@ SIZES = {
 }
 MAX_SECONDS = 300
 #: Where the page leaves the court as a turn begins on a tablet or wider (js/layout.js
-#: bringTurnIntoReach): whole in the window, clear of the top bar, the notices and the tray.
+#: bringTurnIntoReach): whole in the window, clear of the top bar, the notices and the tray,
+#: with the tray's first choice in sight too. Only where the two cannot both be in sight
+#: between the notices and the window's bottom (a tray too tall to stick, far below the court)
+#: the first choice is in sight instead.
 COURT_IN_VIEW = """async () => {
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
                           && a.top < b.bottom - 1 && b.top < a.bottom - 1;
   const court = document.querySelector('.board .court').getBoundingClientRect();
+  const shown = [...document.querySelectorAll('.table-screen > .tray .action')]
+    .find((el) => el.checkVisibility());
+  const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  const notices = document.querySelector('.notices');
+  const top = bar + (notices ? notices.getBoundingClientRect().height : 0);
   const out = [];
+  if (shown) {
+    const first = shown.getBoundingClientRect();
+    if (first.top < top - 1 || first.bottom > innerHeight + 1) out.push('its first choice hidden');
+    // The room layout.js leaves: its GAP (8 px) under the notices and above the window's end.
+    if (first.bottom - court.top > innerHeight - top - 16) {
+      return out.length ? `as the turn begins, with no room for the court, ${out.join('')}` : '';
+    }
+  }
   if (court.top < -1 || court.bottom > innerHeight + 1) out.push('outside the window');
   for (const sel of ['.topbar', '.notices', '.table-screen > .tray']) {
     const el = document.querySelector(sel);

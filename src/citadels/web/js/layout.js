@@ -120,12 +120,16 @@ export function bringTurnIntoReach(root, { onlyIfHidden = false } = {}) {
     let by = 0;
     if (box.top < top) by = box.top - top;
     else if (box.bottom > bottom) by = Math.min(box.bottom - bottom, box.top - top);
-    // A tray too tall to stick (a Warlord's long menu) sits at the end of the page: if its
-    // heading and first choice would then be below the window, the turn's choices come first,
-    // the tray's top just under the top bar and the notices (the court is a scroll up).
-    const first = tray.querySelector(".action");
-    if (tray.classList.contains("unstuck") && first && first.getBoundingClientRect().bottom - by > window.innerHeight - GAP) {
-      by = tray.getBoundingClientRect().top - top;
+    // A tray too tall to stick (a Warlord's long menu) sits at the end of the page. If its
+    // first choice would then be below the window, scroll on by the least that shows it, as
+    // long as the court stays whole; when the court and the first choice cannot both be in
+    // sight, the turn's choices come first: the tray's top just under the top bar and the
+    // notices (the court is a scroll up).
+    const first = [...tray.querySelectorAll(".action")].find((el) => el.getClientRects().length);
+    if (tray.classList.contains("unstuck") && first) {
+      const over = first.getBoundingClientRect().bottom - by - (window.innerHeight - GAP);
+      if (over > 0 && box.top - by - over >= top) by += over;
+      else if (over > 0) by = tray.getBoundingClientRect().top - top;
     }
     if (Math.abs(by) > 4) window.scrollBy({ top: by, behavior: "instant" });
     return;
