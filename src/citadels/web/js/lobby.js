@@ -289,7 +289,8 @@ export function lobbyScreen(root, { navigate, lang, languagePicker }) {
     const botOptions = [];
     for (let n = 0; n < state.players; n++) botOptions.push([n, num(n)]);
     const hasSetup = ed.custom || (ed.presets && ed.presets.length);
-    const titles = infoData.preset_titles || {};
+    // The presets' titles come with their edition, in the page's language (GET /api/info).
+    const titles = ed.preset_titles || {};
     return h(
       "form.create-form.parchment",
       { onsubmit: create, "aria-labelledby": "create-title" },
