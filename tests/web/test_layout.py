@@ -89,6 +89,25 @@ COURT_IN_VIEW = """async () => {
   return out.length ? `as the turn begins the court (${Math.round(court.top)}..`
     + `${Math.round(court.bottom)}) is ${out.join(', ')}` : '';
 }"""
+#: Where the page leaves the player's hand as a turn (or a pick) begins on a tablet or wider,
+#: above a sticky tray: whole in sight, wherever the window has room for the court and the hand
+#: between the notices and the tray (js/layout.js bringTurnIntoReach, its GAP of 8 px).
+HAND_IN_VIEW = """async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const hand = document.querySelector('.my-hand .hand');
+  const tray = document.querySelector('.table-screen > .tray');
+  if (!hand || !tray || tray.classList.contains('unstuck')) return '';
+  const court = document.querySelector('.board .court').getBoundingClientRect();
+  const h = hand.getBoundingClientRect();
+  const bar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+  const notices = document.querySelector('.notices');
+  const top = bar + (notices ? notices.getBoundingClientRect().height : 0) + 8;
+  const bottom = tray.getBoundingClientRect().top - 8;
+  if (h.bottom - court.top > bottom - top) return '';
+  if (h.top >= top - 1 && h.bottom <= bottom + 1) return '';
+  return `as the turn begins the hand (${Math.round(h.top)}..${Math.round(h.bottom)}) is `
+    + `not in sight between ${Math.round(top)} and the tray at ${Math.round(bottom)}`;
+}"""
 CLICK_TRIES = 3
 
 
@@ -256,9 +275,11 @@ def test_whole_game_shows_the_whole_table(browser: Any, server: str, size: str) 
                 "(document.querySelector('.tray .tray-title') || {}).textContent || ''"
             )
             found = []
-            if kind == "turn" and title != last_title and viewport["width"] >= 768:
-                # The first decision of a character's turn, before the checks scroll the page.
+            if title != last_title and viewport["width"] >= 768:
+                # The first decision of a character's turn (or of a pick), before the checks
+                # scroll the page: the court in sight, and the hand where there is room.
                 found += [p for p in [page.evaluate(COURT_IN_VIEW)] if p]
+                found += [p for p in [page.evaluate(HAND_IN_VIEW)] if p]
             last_title = title
             found += page.evaluate(CHECK, {"table": True}) + _frame(page)
             own = ".tray details.menu-group.own:not([open]) > summary"

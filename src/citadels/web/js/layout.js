@@ -91,9 +91,10 @@ export function groupToggled(details, { reveal = true } = {}) {
 
 /** When your turn begins, scroll the page so that what the turn needs is in sight: on a
  * narrow screen (a phone) your hand just above the actions, both in reach of a thumb; on a
- * wider one, the court of characters whole above a sticky tray (it may start half under it),
- * unless the tray is too tall to stick and its first choice would be out of sight: then the
- * tray's top under the top bar. */
+ * wider one, the court of characters whole above a sticky tray (it may start half under it)
+ * and as much of your hand under it as the window leaves room for; a tray too tall to stick
+ * has its first choice brought into sight as well, by the least scroll, or, where the court
+ * and that choice cannot both be in sight, its top under the top bar. */
 export function bringTurnIntoReach(root, { onlyIfHidden = false } = {}) {
   const active = document.activeElement;
   if (active && active.closest && active.closest("input, textarea, select, dialog")) return;
@@ -120,6 +121,13 @@ export function bringTurnIntoReach(root, { onlyIfHidden = false } = {}) {
     let by = 0;
     if (box.top < top) by = box.top - top;
     else if (box.bottom > bottom) by = Math.min(box.bottom - bottom, box.top - top);
+    // The player's hand too, above the tray, as long as the court stays whole: which
+    // character to pick and what to build depend on it.
+    const hand = root.querySelector(".my-hand .hand");
+    if (hand) {
+      const below = hand.getBoundingClientRect().bottom - by - bottom;
+      if (below > 0) by += Math.min(below, Math.max(0, box.top - by - top));
+    }
     // A tray too tall to stick (a Warlord's long menu) sits at the end of the page. If its
     // first choice would then be below the window, scroll on by the least that shows it, as
     // long as the court stays whole; when the court and the first choice cannot both be in
