@@ -133,12 +133,9 @@ export function bringTurnIntoReach(root, { onlyIfHidden = false } = {}) {
     // long as the court stays whole; when the court and the first choice cannot both be in
     // sight, the turn's choices come first: the tray's top just under the top bar and the
     // notices (the court is a scroll up).
-    const first = [...tray.querySelectorAll(".action")].find((el) => el.getClientRects().length);
-    if (tray.classList.contains("unstuck") && first) {
-      const over = first.getBoundingClientRect().bottom - by - (window.innerHeight - GAP);
-      if (over > 0 && box.top - by - over >= top) by += over;
-      else if (over > 0) by = tray.getBoundingClientRect().top - top;
-    }
+    const first = tray.classList.contains("unstuck") && [...tray.querySelectorAll(".action")].find((el) => el.getClientRects().length);
+    const over = first ? first.getBoundingClientRect().bottom - by - (window.innerHeight - GAP) : 0;
+    if (over > 0) by = box.top - by - over >= top ? by + over : tray.getBoundingClientRect().top - top;
     if (Math.abs(by) > 4) window.scrollBy({ top: by, behavior: "instant" });
     return;
   }
