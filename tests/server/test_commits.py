@@ -15,6 +15,7 @@ from citadels.server.app import create_app
 from citadels.server.client import PlayerClient, http
 from citadels.server.commits import GroupCommit
 from citadels.server.storage import Append, SeatRow, Store, WriteConflict
+from citadels.server.table import CHAIN_MAX
 from tests.server.conftest import Hold, config, hub_of, running
 
 
@@ -199,5 +200,59 @@ def test_sqlite_batches_are_written_in_the_loop_and_postgresql_ones_by_the_write
         commits.close()
         assert not any(t.is_alive() for t in writers)
         assert commits._thread._conn is None  # its connection let go, in either mode
+
+    asyncio.run(go())
+
+
+def test_the_bots_moves_after_a_move_are_stored_with_it_and_sent_one_by_one(
+    sqlite_url: str,
+) -> None:
+    """A person's move and the bots' moves that follow it at once (no pause between bots) are
+    one append: one batch, one commit. Each move still reaches the person as an update of its
+    own, in order, each version one more than the last, the first one acknowledging the act;
+    every one of them is in the database by the time it arrives."""
+
+    async def go() -> None:
+        app_config = config(sqlite_url, bot_delay=0.0)
+        app = create_app(app_config)
+        async with running(app_config, app=app) as base:
+            hub = hub_of(app)
+            store, commits = hub.store, hub.tables.commits
+            body = {"name": "Anna", "edition": "classic", "players": 4, "seed": 11,
+                    "bots": {"1": "random", "2": "random", "3": "random"}}  # fmt: skip
+            st, made = await http(base, "POST", "/api/tables", body)
+            assert st == 201, made
+            anna = PlayerClient(base, made["code"], made["token"], seed=5)
+            await anna.connect()
+            st, _ = await http(base, "POST", f"/api/tables/{made['code']}/start",
+                               token=made["token"])  # fmt: skip
+            assert st == 200
+            table_id = (await hub.by_code(made["code"])).id
+            chains = 0
+            for _ in range(60):
+                while not anna.legal and anna.result is None:
+                    await anna.recv(timeout=20)
+                if anna.result is not None:
+                    break
+                batches, appends, before = commits.batches, commits.appends, anna.version
+                ref = await anna.act(anna.rng.choice(anna.legal)["action"])
+                updates = []
+                while not updates or (not anna.legal and anna.result is None):
+                    msg = await anna.recv(timeout=20)
+                    if msg["type"] == "update":
+                        assert store.version(table_id) >= msg["version"]  # stored first
+                        updates.append(msg)
+                assert updates[0]["ack"] == ref and updates[0]["by"] == 0
+                assert [u["version"] for u in updates] == list(
+                    range(before + 1, before + 1 + len(updates))
+                )
+                assert all("ack" not in u and u["by"] != 0 for u in updates[1:])
+                # Anna's move and the bots' after it: one batch (a chain longer than CHAIN_MAX
+                # goes on in the next one).
+                assert commits.batches == batches + -(-len(updates) // CHAIN_MAX)
+                assert commits.appends == appends + len(updates)
+                chains += len(updates) > 1
+            assert chains >= 3  # the bots did move right after Anna, several times
+            await anna.close()
 
     asyncio.run(go())

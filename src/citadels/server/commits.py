@@ -37,7 +37,9 @@ Invariants, all kept here:
   transaction; that thread runs meanwhile, as the loop gives up the interpreter's lock).
 - **One append per table at a time.** Not kept here but by the caller: ``Table.apply``
   holds the table's lock from its version check until its append is answered, so a batch
-  never holds two moves of one table, and a table's moves are stored in their order.
+  holds at most one waiter's moves of a table, and a table's moves are stored in their
+  order. One waiter may hand in several moves of its table (a move and the bots' moves that
+  follow it at once): they go into one batch, in their order, and are answered together.
 - **No deadlock between the batches of two processes.** A batch holds the moves of many
   tables, and its finishing moves update the ratings of their accounts, which another
   process's batch may finish games of too. On PostgreSQL a batch locks rows in one global
@@ -164,18 +166,19 @@ class GroupCommit:
         #: Whether a batch is written in the event loop's own step (no thread); by default on
         #: SQLite with the store's own writer (see the module's docstring).
         self.inline = (store.dialect == "sqlite" and writer is None) if inline is None else inline
-        self._queue: list[tuple[Append, asyncio.Future[None]]] = []
+        self._queue: list[tuple[tuple[Append, ...], asyncio.Future[None]]] = []
         self._drain: asyncio.Task[None] | None = None
         #: How many batches were stored, and how many appends they held (for the benchmark's
         #: and the tests' eyes only).
         self.batches = 0
         self.appends = 0
 
-    async def append(self, item: Append) -> None:
-        """Store ``item`` in the next transaction; returns once that transaction committed.
-        Raises the ``WriteConflict`` that kept it out, or what made its batch fail."""
+    async def append(self, *items: Append) -> None:
+        """Store ``items`` (one table's next moves, in order) in the next transaction; returns
+        once that transaction committed. Raises the first ``WriteConflict`` that kept one of
+        them out, or what made their batch fail."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._queue.append((item, future))
+        self._queue.append((items, future))
         if self._drain is None or self._drain.done():
             self._drain = asyncio.create_task(self._run())
         await future
@@ -192,7 +195,7 @@ class GroupCommit:
             if not batch:
                 continue
             try:
-                appends = [a for a, _ in batch]
+                appends = [a for items, _ in batch for a in items]
                 if self.inline:
                     outcomes = self._thread.store_batch(appends)
                 else:
@@ -208,11 +211,14 @@ class GroupCommit:
                         f.set_exception(exc)
                 continue
             self.batches += 1
-            self.appends += len(batch)
-            for (_, f), outcome in zip(batch, outcomes, strict=True):
+            self.appends += len(appends)
+            answers = iter(outcomes)
+            for items, f in batch:
+                mine = [next(answers) for _ in items]
+                conflict = next((o for o in mine if o is not None), None)
                 if f.done():
                     continue
-                if outcome is None:
+                if conflict is None:
                     f.set_result(None)
                 else:
-                    f.set_exception(outcome)
+                    f.set_exception(conflict)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from citadels.engine.actions import Action, action_from_json
@@ -308,7 +309,7 @@ class Hub:
                 action = action_from_json(action_json)
             except MalformedAction as exc:
                 raise ServerError("malformed", f"action: {exc}") from None
-        seq = await t.apply(seat, action, version, ack, guard)
+        seq = await t.apply(seat, action, version, ack, guard, partial(self.turns.follow, t))
         await self.bus.publish({"kind": "action", "table": t.id, "version": seq})
         self.turns.schedule(t)
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from citadels.engine.actions import Action
@@ -35,6 +36,22 @@ from citadels.server.storage import SNAPSHOT_EVERY, Append, Store, TableRow, Wri
 from citadels.server.turns import Turn
 
 log = logging.getLogger("citadels.server")
+
+#: Asked after a move, on the game it made and its version: the move (seat, action) to play
+#: at once after it, or ``None`` (``Turns.follow``).
+FollowUp = Callable[[Game, int], "tuple[int, Action] | None"]
+
+#: The most moves one ``Table.apply`` plays and stores together (a move and the bots' moves
+#: that follow it at once): a table of bots alone gives the event loop back this often.
+CHAIN_MAX = 8
+
+
+@dataclass
+class _Move:
+    """One move of a chain: the game after it and what storing it takes."""
+
+    game: Game
+    append: Append
 
 
 def load_game(store: Store, row: TableRow) -> Game:
@@ -145,12 +162,21 @@ class Table:
         version: int,
         ack: tuple[Connection, str] | None,
         guard: Callable[[], bool] | None = None,
+        then: FollowUp | None = None,
     ) -> int:
         """Play ``action`` for ``seat`` on ``version``, store it and send the update; the new
         version. Raises ``ServerError`` and changes nothing when it cannot be played.
         ``guard`` (a stand-in's move: is the seat still away?) is asked once everything else
         is checked, with no ``await`` between it and the start of the write; ``False``
-        raises ``ServerError("returned")``."""
+        raises ``ServerError("returned")``.
+
+        ``then`` (the bots' turns, ``Turns.follow``) is asked after the move, on the game it
+        made and its version, for a move to play at once (a light bot's, with no pause);
+        each such move is played on a copy in the same way, up to ``CHAIN_MAX`` of them, and
+        all are stored in one append (one transaction, see commits.py). Only once it is
+        committed are they played here, in their order, each with its own update: every
+        connection sees every move as it would one by one; the version returned is the last
+        one's."""
         async with self.lock:
             if self.bus.shared:
                 await self._catch_up()
@@ -178,18 +204,19 @@ class Table:
                 raise ServerError("illegal_action", str(exc)) from None
             if guard is not None and not guard():
                 raise ServerError("returned", "the seat's player is back")
-            seq = self.version + 1
-            over = game.is_over
-            snapshot = game.to_json() if over or seq % SNAPSHOT_EVERY == 0 else None
-            result = game.result().to_json() if over else None
-            deadline = self.turn.next_deadline(self, game, seat)
+            moves = [self._move(game, seat, action, self.version + 1)]
+            while then is not None and len(moves) < CHAIN_MAX and not game.is_over:
+                follow = then(game, moves[-1].append.seq)
+                if follow is None:
+                    break
+                game = game.copy()
+                game.apply(follow[1], follow[0])  # one of the legal actions: never raises
+                moves.append(self._move(game, follow[0], follow[1], moves[-1].append.seq + 1))
             try:
-                # Returns once the transaction holding this move committed (group commit,
+                # Returns once the transaction holding these moves committed (group commit,
                 # see commits.py); the lock is held until then, so this table has no other
                 # move in any batch, and nothing below runs for a move that is not stored.
-                await self.commits.append(
-                    Append(self.id, seq, seat, action.to_json(), snapshot, result, deadline)
-                )
+                await self.commits.append(*(m.append for m in moves))
             except WriteConflict:
                 await self._reload()
                 raise ServerError(
@@ -201,22 +228,34 @@ class Table:
                 raise ServerError(
                     "internal", "the move could not be stored; try again", 500
                 ) from exc
-            # The copy starts with no log renderings (``GameState.copy``); the live game's
-            # are handed over with the swap, so a view renders only the events this move
-            # logged, not the whole log again (the renderings check that the log they hold
-            # is the new log's start, and render again if not). The old game is dropped.
-            game.state.rendered = self.game.state.rendered if self.game is not None else None
-            self.game = game
-            self.row.version = seq
-            self.row.deadline = deadline
-            self.turn.owner = self.bus.origin
-            if over:
-                self.row.status = "finished"
-                self.row.result = result
-            # From the swap to the queued updates: no await (the fan-out never yields).
-            self.turn.new_decision(self)
-            self.fanout.updated(seat, ack)
-        return seq
+            # From the first swap to the last queued update: no await (the fan-out never
+            # yields), so no other task sees a move of the chain that is not yet sent.
+            for i, m in enumerate(moves):
+                # A copy starts with no log renderings (``GameState.copy``); the live game's
+                # are handed over with the swap, so a view renders only the events this move
+                # logged, not the whole log again (the renderings check that the log they
+                # hold is the new log's start, and render again if not). The old one is dropped.
+                m.game.state.rendered = self.game.state.rendered if self.game is not None else None
+                self.game = m.game
+                self.row.version = m.append.seq
+                self.row.deadline = m.append.deadline
+                self.turn.owner = self.bus.origin
+                if m.append.result is not None:
+                    self.row.status = "finished"
+                    self.row.result = m.append.result
+                self.turn.new_decision(self)
+                self.fanout.updated(m.append.seat, ack if i == 0 else None)
+        return self.row.version
+
+    def _move(self, game: Game, seat: int, action: Action, seq: int) -> _Move:
+        """What storing the move ``seat`` just made on ``game`` (action number ``seq``) takes:
+        a snapshot every ``SNAPSHOT_EVERY`` actions and at the end, the result, the deadline
+        of the turn it leads to."""
+        over = game.is_over
+        snapshot = game.to_json() if over or seq % SNAPSHOT_EVERY == 0 else None
+        result = game.result().to_json() if over else None
+        deadline = self.turn.next_deadline(self, game, seat)
+        return _Move(game, Append(self.id, seq, seat, action.to_json(), snapshot, result, deadline))
 
     async def begin(self) -> None:
         """The game starts (the database says so): a new game, a snapshot to everyone."""

@@ -253,6 +253,33 @@ class Turns:
             return None, 0.0, ""
         return Plan(t.version, mover, why, owner), delay + extra, level
 
+    def follow(self, t: Table, game: Game, version: int) -> tuple[int, Action] | None:
+        """The move to play at once on ``game`` (a copy the table's move to ``version`` just
+        made, not yet stored), to be stored and sent with it (``Table.apply``'s ``then``): a
+        light bot's, when a bot seat is to move, bots move with no pause, and this process
+        plays the decision (it would schedule it here, at once). ``None`` otherwise: the next
+        decision is scheduled as usual once the moves are stored. The bot decides as its task
+        would (the same seat's view, legal actions and seed): a game goes the same either way."""
+        if self.closing or self.bot_delay > 0 or self.shared or game.is_over:
+            return None
+        if t.row.status != "playing":
+            return None
+        mover = game.to_move
+        if mover is None:
+            return None
+        seat = t.row.seats[mover]
+        level = seat.bot or STAND_IN
+        if seat.kind != "bot" or needs_full_view(level):
+            return None
+        view = game.view(mover, log_from=game.log_size)
+        view.pop("log", None)
+        bot_seed = (t.row.seed * 31 + version * 8 + mover) % (2**62)
+        try:
+            return mover, self.pool.decide(level, bot_seed, view, game.legal_actions())
+        except Exception:
+            # Its scheduled task tries again once the moves before are stored (and logs it).
+            return None
+
     def close(self, tables: list[Table]) -> None:
         """Cancel every table's waiting task; schedule nothing more."""
         self.closing = True
