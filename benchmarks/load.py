@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import random
@@ -49,18 +50,32 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+# With --profile: the server's event-loop thread is profiled in CPU time (not wall time, so a
+# wait for a core or for the disk counts for nothing) from SIGUSR1 until SIGUSR2, which also
+# writes the pstats file named in the environment.
+PROFILER = (
+    "import cProfile, os, signal, time; _prof = cProfile.Profile(time.thread_time); "
+    "signal.signal(signal.SIGUSR1, lambda *_: _prof.enable()); "
+    "signal.signal(signal.SIGUSR2, lambda *_: (_prof.disable(), "
+    "_prof.dump_stats(os.environ['LOAD_PROFILE']))); "
+)
+
+
 def start_server(
-    db: str, port: int, workers: int, log: Path, bot_delay: float = 0.0
-) -> subprocess.Popen[bytes]:
-    code = (
+    db: str, port: int, workers: int, log: Path, bot_delay: float = 0.0,
+    profile: Path | None = None,
+) -> subprocess.Popen[bytes]:  # fmt: skip
+    code = (PROFILER if profile else "") + (
         "import sys; from citadels.server import ServerConfig, serve; "
         "from citadels.server.limits import Limits; "
         "serve(ServerConfig(db=sys.argv[1], bot_workers=int(sys.argv[2]), grace=60, "
         "bot_delay=float(sys.argv[4]), limits=Limits(throttle=False)), "
         "port=int(sys.argv[3]), announce=False)"
     )
+    env = dict(os.environ, LOAD_PROFILE=str(profile)) if profile else None
     proc = subprocess.Popen(
         [sys.executable, "-c", code, db, str(workers), str(port), str(bot_delay)],
+        env=env,
         stdout=log.open("wb"),
         stderr=subprocess.STDOUT,
         start_new_session=True,
@@ -79,10 +94,11 @@ def start_server(
     raise SystemExit("the server did not start")
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process (Linux ``/proc``)."""
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """User and system CPU time of a process (Linux ``/proc``)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 class Stats:
@@ -172,11 +188,21 @@ async def one_table(
         stats.games += 1
 
 
-async def run(args: argparse.Namespace, base: str) -> Stats:
+async def profile_steady_state(pid: int, ramp: float, stop_at: float) -> None:
+    """Profile the server from the end of the ramp-up to the end of the run."""
+    await asyncio.sleep(ramp)
+    os.kill(pid, signal.SIGUSR1)
+    await asyncio.sleep(max(0.0, stop_at - time.monotonic()))
+    os.kill(pid, signal.SIGUSR2)
+
+
+async def run(args: argparse.Namespace, base: str, server_pid: int | None = None) -> Stats:
     stats = Stats()
     start = time.monotonic()
     stop_at = start + args.seconds
     stats.steady_from = time.perf_counter() + args.ramp
+    if args.profile and server_pid is not None:
+        profiling = asyncio.create_task(profile_steady_state(server_pid, args.ramp, stop_at))
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as http:
 
@@ -189,6 +215,8 @@ async def run(args: argparse.Namespace, base: str) -> Stats:
                 n += 1
 
         await asyncio.gather(*(lane(i) for i in range(args.tables)))
+    if args.profile and server_pid is not None:
+        await profiling
     stats.elapsed = time.monotonic() - start  # type: ignore[attr-defined]
     return stats
 
@@ -217,17 +245,30 @@ def main() -> None:
     )  # fmt: skip
     p.add_argument("--db", default=None, help="database URL (default: a fresh SQLite file)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    p.add_argument(
+        "--profile", type=Path, default=None,
+        help="write a profile (pstats, CPU time) of the server's steady state to this file",
+    )  # fmt: skip
     args = p.parse_args()
     if not 1 <= args.clients <= args.players:
         raise SystemExit("--clients must be 1 to --players")
+    # The load generator's own pauses would count as the server's latency: with a thousand
+    # tables its clients hold so much that each full collection of Python's garbage
+    # collector stopped it for 0.25 to 1 s, every few seconds, and those pauses were the
+    # measured p99. Its objects make few cycles and a run is bounded, so it collects none.
+    gc.disable()
     with tempfile.TemporaryDirectory() as tmp:
         db = args.db or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
         port = free_port()
-        proc = start_server(db, port, args.workers, Path(tmp) / "server.log", args.bot_delay)
+        profile = args.profile.resolve() if args.profile else None
+        proc = start_server(
+            db, port, args.workers, Path(tmp) / "server.log", args.bot_delay, profile
+        )
         try:
             cpu0 = cpu_seconds(proc.pid)
-            stats = asyncio.run(run(args, f"http://127.0.0.1:{port}"))
-            server_cpu = cpu_seconds(proc.pid) - cpu0
+            stats = asyncio.run(run(args, f"http://127.0.0.1:{port}", proc.pid))
+            cpu1 = cpu_seconds(proc.pid)
+            server_user, server_system = cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]
         finally:
             proc.terminate()
             try:
@@ -257,8 +298,13 @@ def main() -> None:
         "latency_ms_mean": round(statistics.fmean(lat) * 1000, 1) if lat else None,
         "ramp_s": args.ramp,
         "latency_ms_p99_with_ramp": round(pct(0.99, everything), 1),
-        "server_cpu_ms_per_action": round(server_cpu * 1000 / max(1, stats.actions), 2),
+        "server_cpu_ms_per_action": round(
+            (server_user + server_system) * 1000 / max(1, stats.actions), 2
+        ),
+        # The kernel's share (sockets, the loop's polling, the database's writes) apart.
+        "server_system_ms_per_action": round(server_system * 1000 / max(1, stats.actions), 2),
         "client_cpu_seconds": round(time.process_time(), 1),
+        "client_cpu_ms_per_action": round(time.process_time() * 1000 / max(1, stats.actions), 2),
         "errors": stats.errors,
         "load_average": [round(x, 1) for x in os.getloadavg()],
         "cpus": os.cpu_count(),
