@@ -204,16 +204,18 @@ def test_sqlite_batches_are_written_in_the_loop_and_postgresql_ones_by_the_write
     asyncio.run(go())
 
 
+@pytest.mark.parametrize("bot_delay", [0.0, 0.01])
 def test_the_bots_moves_after_a_move_are_stored_with_it_and_sent_one_by_one(
-    sqlite_url: str,
+    sqlite_url: str, bot_delay: float
 ) -> None:
     """A person's move and the bots' moves that follow it at once (no pause between bots) are
     one append: one batch, one commit. Each move still reaches the person as an update of its
     own, in order, each version one more than the last, the first one acknowledging the act;
-    every one of them is in the database by the time it arrives."""
+    every one of them is in the database by the time it arrives. Where the bots pause before
+    they move (``bot_delay``), each move is a batch of its own."""
 
     async def go() -> None:
-        app_config = config(sqlite_url, bot_delay=0.0)
+        app_config = config(sqlite_url, bot_delay=bot_delay)
         app = create_app(app_config)
         async with running(app_config, app=app) as base:
             hub = hub_of(app)
@@ -248,11 +250,12 @@ def test_the_bots_moves_after_a_move_are_stored_with_it_and_sent_one_by_one(
                 )
                 assert all("ack" not in u and u["by"] != 0 for u in updates[1:])
                 # Anna's move and the bots' after it: one batch (a chain longer than CHAIN_MAX
-                # goes on in the next one).
-                assert commits.batches == batches + -(-len(updates) // CHAIN_MAX)
+                # goes on in the next one); with a pause, a batch per move.
+                per_batch = CHAIN_MAX if bot_delay == 0 else 1
+                assert commits.batches == batches + -(-len(updates) // per_batch)
                 assert commits.appends == appends + len(updates)
                 chains += len(updates) > 1
-            assert chains >= 3  # the bots did move right after Anna, several times
+            assert chains >= 3  # the bots did move after Anna, several times
             await anna.close()
 
     asyncio.run(go())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 import typing
 from collections.abc import Sequence
@@ -73,8 +74,10 @@ HARD: dict[str, Any] = {
 }
 
 
+@functools.cache
 def _bot_classes() -> dict[str, tuple[type, dict[str, Any]]]:
-    """Per kind: the class it builds and the parameters it sets itself."""
+    """Per kind: the class it builds and the parameters it sets itself (made once: a server
+    makes a bot per decision). Callers must not change it."""
     from citadels.bots.heuristic import HeuristicBot
     from citadels.bots.ismcts import ISMCTSBot
     from citadels.bots.learned import LearnedBot

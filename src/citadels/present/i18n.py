@@ -176,6 +176,10 @@ def korean_particles(text: str) -> str:
 _FA_NUMBER_AFTER_NAME = re.compile("([۰-۹]" + _PDI + ") (?=[۰-۹])")
 
 
+#: The most translations a :class:`Translator` keeps at hand (far more than the catalog's).
+_MEMO_MAX = 20_000
+
+
 class Translator:
     """Translates msgids for one language and fills their ``{name}`` placeholders."""
 
@@ -183,6 +187,12 @@ class Translator:
         self.lang = lang
         self._catalog = catalog
         self.rtl = lang in RTL_LANGUAGES
+        #: ``pgettext``'s translations before filling in, by (context, msgid): a server
+        #: renders the same few hundred texts again and again. Bounded by ``_MEMO_MAX``.
+        self._in_context: dict[tuple[str, str], str] = {}
+        #: Finished texts of this language that the presenters keep by a key of their own
+        #: (a card's name by edition and card: ``labels.card_name``); see :meth:`remember`.
+        self.memo: dict[tuple[str, ...], str] = {}
 
     def number(self, value: float | str) -> str:
         """A number as this language writes it (``12`` → ``۱۲`` in Persian; the Persian
@@ -240,6 +250,11 @@ class Translator:
         text = self._catalog.ngettext(singular, plural, n)
         return self._finish(text.format(**self._fields({"n": n, **fields})))
 
+    def remember(self, key: tuple[str, ...], text: str) -> None:
+        """Keep ``text`` in :attr:`memo` under ``key`` (up to ``_MEMO_MAX`` texts)."""
+        if len(self.memo) < _MEMO_MAX:
+            self.memo[key] = text
+
     def has_context(self, context: str, message: str) -> bool:
         """Whether the catalog translates ``message`` (a msgid, or a plural pair's singular)
         in ``context`` itself."""
@@ -252,10 +267,14 @@ class Translator:
     def pgettext(self, context: str, message: str, **fields: Any) -> str:
         """``message`` in ``context`` (its ``msgctxt``), filled in; the plain translation of
         ``message`` when the catalog has none in that context."""
-        if self.has_context(context, message):
-            text = self._catalog.pgettext(context, message)
-        else:
-            text = self._catalog.gettext(message)
+        text = self._in_context.get((context, message))
+        if text is None:
+            if self.has_context(context, message):
+                text = self._catalog.pgettext(context, message)
+            else:
+                text = self._catalog.gettext(message)
+            if len(self._in_context) < _MEMO_MAX:
+                self._in_context[context, message] = text
         if not fields:
             return text
         return self._finish(text.format(**self._fields(fields)))
