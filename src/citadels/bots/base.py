@@ -98,7 +98,18 @@ def bot_kind(name: object) -> str:
     """The kind of :data:`BOT_KINDS` that ``name`` names, matched loosely like every id
     (``ISMCTS`` is ``ismcts``, see :mod:`citadels.ids`); ``ValueError`` with a suggestion
     otherwise."""
-    return resolve_id(name, BOT_KINDS, "bot")
+    if isinstance(name, str):
+        kind = _KINDS_NAMED.get(name)
+        if kind is not None:
+            return kind
+    kind = resolve_id(name, BOT_KINDS, "bot")
+    if isinstance(name, str) and len(_KINDS_NAMED) < 1000:
+        _KINDS_NAMED[name] = kind
+    return kind
+
+
+#: :func:`bot_kind`'s answers by the name given (a server makes a bot per decision).
+_KINDS_NAMED: dict[str, str] = {}
 
 
 def bot_parameters(kind: str) -> dict[str, Any]:

@@ -104,6 +104,12 @@ def needs_full_view(level: str) -> bool:
     return level == "hard"
 
 
+def reads_view(level: str) -> bool:
+    """Whether a light bot of this level looks at the seat's view (the random bot chooses
+    from the legal actions alone, so none is built for it)."""
+    return level != "random"
+
+
 class BotPool:
     """Runs bot decisions: search bots (``hard``) in worker processes, so a long search never
     holds the server's interpreter; the light bots at once (:meth:`decide`). ``kind``

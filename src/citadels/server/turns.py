@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from citadels.engine.actions import Action
-from citadels.server.botpool import STAND_IN, BotPool, needs_full_view
+from citadels.server.botpool import STAND_IN, BotPool, needs_full_view, reads_view
 from citadels.server.bus import Bus
 from citadels.server.clock import SYSTEM, Clock
 from citadels.server.errors import ServerError
@@ -87,6 +87,16 @@ def skip_action(game: Game) -> Action:
             if a.type == kind:
                 return a
     return legal[0]
+
+
+def light_view(game: Game, seat: int, level: str) -> dict[str, Any]:
+    """What a light bot of ``level`` decides from: the seat's view without its log (an empty
+    one for a bot that does not read it, ``botpool.reads_view``)."""
+    if not reads_view(level):
+        return {}
+    view = game.view(seat, log_from=game.log_size)
+    view.pop("log", None)
+    return view
 
 
 @dataclass(frozen=True)
@@ -271,9 +281,8 @@ class Turns:
         level = seat.bot or STAND_IN
         if seat.kind != "bot" or needs_full_view(level):
             return None
-        view = game.view(mover, log_from=game.log_size)
-        view.pop("log", None)
         bot_seed = (t.row.seed * 31 + version * 8 + mover) % (2**62)
+        view = light_view(game, mover, level)
         try:
             return mover, self.pool.decide(level, bot_seed, view, game.legal_actions())
         except Exception:
@@ -362,10 +371,9 @@ class Turns:
     ) -> Action | dict[str, Any] | None:
         """A bot's choice for ``seat`` on ``version`` (``None``: the game moved on while it
         thought)."""
-        full = needs_full_view(level)
-        view = game.view(seat, log_from=0 if full else game.log_size)
         bot_seed = (t.row.seed * 31 + version * 8 + seat) % (2**62)
-        if full:
+        if needs_full_view(level):
+            view = game.view(seat, log_from=0)
             legal = [a.to_json() for a in game.legal_actions()]
             options = dict(t.row.options)
             choice = await self.pool.choose(level, bot_seed, seat, view, legal, options)
@@ -374,5 +382,6 @@ class Turns:
         # before may have let it move on: then nothing is played).
         if t.version != version or t.game is not game:
             return None
-        view.pop("log", None)
-        return self.pool.decide(level, bot_seed, view, game.legal_actions())
+        return self.pool.decide(
+            level, bot_seed, light_view(game, seat, level), game.legal_actions()
+        )
