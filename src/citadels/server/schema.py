@@ -297,8 +297,12 @@ _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(r"[\[\]{}]")
 
 
-def _depth(text: str) -> int:
-    """How deep arrays and objects nest in the JSON ``text`` (strings skipped)."""
+def _too_deep(text: str) -> bool:
+    """Whether arrays and objects nest deeper than :data:`DEPTH_MAX` in the JSON ``text``
+    (strings skipped). Text that opens no more brackets than that cannot (every message of
+    the protocol), and is not scanned."""
+    if text.count("[") + text.count("{") <= DEPTH_MAX:
+        return False
     depth = deepest = 0
     for m in _BRACKET.finditer(_STRING.sub("", text)):
         if m.group() in "[{":
@@ -306,11 +310,15 @@ def _depth(text: str) -> int:
             deepest = max(deepest, depth)
         else:
             depth -= 1
-    return deepest
+    return deepest > DEPTH_MAX
 
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+#: The decoder of every message (``json.loads`` with an argument would build one per call).
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 
 def _text_ok(value: Any) -> bool:
@@ -337,10 +345,10 @@ def load_json(raw: str | bytes) -> Any:
         text = raw.decode() if isinstance(raw, bytes) else raw
     except UnicodeDecodeError:
         raise ServerError("malformed", "the body is not UTF-8 text") from None
-    if _depth(text) > DEPTH_MAX:
+    if _too_deep(text):
         raise ServerError("malformed", f"JSON nested deeper than {DEPTH_MAX} levels")
     try:
-        value = json.loads(text, parse_constant=_no_constant)
+        value = _DECODER.decode(text)
     except (ValueError, RecursionError):
         raise ServerError("malformed", "not JSON") from None
     if not _text_ok(value):
