@@ -190,9 +190,6 @@ class Translator:
         #: ``pgettext``'s translations before filling in, by (context, msgid): a server
         #: renders the same few hundred texts again and again. Bounded by ``_MEMO_MAX``.
         self._in_context: dict[tuple[str, str], str] = {}
-        #: Finished texts of this language that the presenters keep by a key of their own
-        #: (a card's name by edition and card: ``labels.card_name``); see :meth:`remember`.
-        self.memo: dict[tuple[str, ...], str] = {}
 
     def number(self, value: float | str) -> str:
         """A number as this language writes it (``12`` → ``۱۲`` in Persian; the Persian
@@ -249,11 +246,6 @@ class Translator:
         ``{n}`` is always available."""
         text = self._catalog.ngettext(singular, plural, n)
         return self._finish(text.format(**self._fields({"n": n, **fields})))
-
-    def remember(self, key: tuple[str, ...], text: str) -> None:
-        """Keep ``text`` in :attr:`memo` under ``key`` (up to ``_MEMO_MAX`` texts)."""
-        if len(self.memo) < _MEMO_MAX:
-            self.memo[key] = text
 
     def has_context(self, context: str, message: str) -> bool:
         """Whether the catalog translates ``message`` (a msgid, or a plural pair's singular)

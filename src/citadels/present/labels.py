@@ -48,18 +48,12 @@ def card_name(edition: Edition | str, card_id: str, lang: str = "en") -> str:
     name the edition's own rulebook gives, where the catalog has one in the edition's context
     (``names.EDITION_NAMES``), else the card's one name. An id the edition does not know is
     shown in title case rather than failing."""
-    tr = translator(lang)
-    key = ("card", edition.id if isinstance(edition, Edition) else edition, card_id)
-    name = tr.memo.get(key)
-    if name is not None:
-        return name
     ed = get_edition(edition)
+    tr = translator(lang)
     card = ed.districts.get(card_id) or ed.characters.get(card_id)
-    if card is None:
-        return str(card_id).replace("_", " ").title()
-    name = tr.pgettext(ed.id, card.name)
-    tr.remember(key, name)
-    return name
+    if card is not None:
+        return tr.pgettext(ed.id, card.name)
+    return str(card_id).replace("_", " ").title()
 
 
 def seat_label(seat: int | None, names: Sequence[str] | None = None, lang: str = "en") -> str:

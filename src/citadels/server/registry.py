@@ -22,9 +22,9 @@ class Registry:
         self.bus = bus
         self.clock = clock
         self._live: dict[int, Table] = {}
-        #: The live tables' ids by code (a table's code never changes), so that finding the
-        #: table of a request or a connection does not look through every table.
-        self._codes: dict[str, int] = {}
+        #: The live tables by code (a table's code never changes), so that finding the table
+        #: of a request or a connection does not look through every table.
+        self._codes: dict[str, Table] = {}
         self._loading: dict[int, asyncio.Lock] = {}
         #: One group commit for all the tables of the process: their moves share transactions.
         self.commits = GroupCommit(store)
@@ -55,7 +55,7 @@ class Registry:
             if got[0].turn_timer is not None:
                 t.timeouts = await asyncio.to_thread(self.store.timeouts, table_id)
             self._live[table_id] = t
-            self._codes[t.row.code] = table_id
+            self._codes[t.row.code] = t
         if self.bus.shared:
             # Ask the other processes who is connected to this table there.
             await self.bus.publish({"kind": "who", "table": table_id})
@@ -67,7 +67,7 @@ class Registry:
         if normal is None:
             raise ServerError("not_found", f"no table with the code {code[:24]!r}", 404)
         code = normal
-        live = self._live.get(self._codes.get(code, -1))
+        live = self._codes.get(code)
         if live is not None:
             return live
         row = await asyncio.to_thread(self.store.table_by_code, code)

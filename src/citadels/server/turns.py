@@ -89,6 +89,12 @@ def skip_action(game: Game) -> Action:
     return legal[0]
 
 
+def bot_seed(t: Table, version: int, seat: int) -> int:
+    """The seed of the bot deciding for ``seat`` on ``version`` at ``t``: the same for the same
+    decision, whoever asks (its scheduled task or a chain, ``Turns.follow``)."""
+    return (t.row.seed * 31 + version * 8 + seat) % (2**62)
+
+
 def light_view(game: Game, seat: int, level: str) -> dict[str, Any]:
     """What a light bot of ``level`` decides from: the seat's view without its log (an empty
     one for a bot that does not read it, ``botpool.reads_view``)."""
@@ -281,10 +287,8 @@ class Turns:
         level = seat.bot or STAND_IN
         if seat.kind != "bot" or needs_full_view(level):
             return None
-        bot_seed = (t.row.seed * 31 + version * 8 + mover) % (2**62)
-        view = light_view(game, mover, level)
         try:
-            return mover, self.pool.decide(level, bot_seed, view, game.legal_actions())
+            return mover, self._light_choice(t, game, mover, version, level)
         except Exception:
             # Its scheduled task tries again once the moves before are stored (and logs it).
             return None
@@ -371,17 +375,20 @@ class Turns:
     ) -> Action | dict[str, Any] | None:
         """A bot's choice for ``seat`` on ``version`` (``None``: the game moved on while it
         thought)."""
-        bot_seed = (t.row.seed * 31 + version * 8 + seat) % (2**62)
         if needs_full_view(level):
             view = game.view(seat, log_from=0)
             legal = [a.to_json() for a in game.legal_actions()]
             options = dict(t.row.options)
-            choice = await self.pool.choose(level, bot_seed, seat, view, legal, options)
+            seed = bot_seed(t, version, seat)
+            choice = await self.pool.choose(level, seed, seat, view, legal, options)
             return None if t.version != version else choice
         # A light bot decides in this step, on the game as it is now (the stand-in's awaits
         # before may have let it move on: then nothing is played).
         if t.version != version or t.game is not game:
             return None
-        return self.pool.decide(
-            level, bot_seed, light_view(game, seat, level), game.legal_actions()
-        )
+        return self._light_choice(t, game, seat, version, level)
+
+    def _light_choice(self, t: Table, game: Game, seat: int, version: int, level: str) -> Action:
+        """A light bot's choice for ``seat`` on ``game`` at ``version``, made now."""
+        view = light_view(game, seat, level)
+        return self.pool.decide(level, bot_seed(t, version, seat), view, game.legal_actions())
