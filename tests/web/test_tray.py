@@ -14,6 +14,7 @@ the system's temporary one)."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -112,6 +113,47 @@ def _frame(page: Any) -> tuple[list[str], dict[str, Any]]:
     return list(out["problems"]), dict(out["measured"])
 
 
+def _to_the_players_turn(
+    ctx: Any, players: int, errors: list[str], sockets: list[Any] | None = None
+) -> Any:
+    """A page at a new table against bots, played (the first draft card) until the player's
+    turn comes with its lengthened menu. ``sockets`` collects the page's WebSockets, routed
+    through the test so that it can cut them."""
+    page = ctx.new_page()
+    page.set_default_timeout(15000)
+    page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+    if sockets is not None:
+
+        def through(ws: Any) -> None:
+            ws.connect_to_server()
+            sockets.append(ws)
+
+        page.route_web_socket(re.compile(r".*/ws/.*"), through)
+    page.goto("/")
+    page.wait_for_selector("#create-edition option[value=basic]", state="attached")
+    create_table(page, "Ada", players=players, bots=players - 1)
+    if page.query_selector("[data-key=start]"):
+        page.click("[data-key=start]")
+    page.wait_for_selector(".table-screen")
+    started = time.monotonic()
+    # Draft picks (the first card) until the player's turn comes with its long menu.
+    while not page.query_selector(".tray details.menu-group.own"):
+        assert time.monotonic() - started < MAX_SECONDS, "the player's turn never came"
+        page.wait_for_selector(f"{ACTION}, .tray details.menu-group.own", timeout=30000)
+        if page.query_selector(".tray details.menu-group.own"):
+            break
+        if page.query_selector(".draft-pick:not([disabled])"):
+            version = page.evaluate("document.getElementById('app').dataset.version")
+            page.mouse.move(0, 0)
+            page.click(".draft-pick:not([disabled])")
+            page.wait_for_function(
+                "(v) => document.getElementById('app').dataset.version !== v", arg=version
+            )
+        else:
+            time.sleep(0.2)  # a turn that the page has not lengthened yet: it redraws
+    return page
+
+
 @pytest.mark.parametrize("menu", ["long", "short"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_menu_with_the_own_city_unfolded_fits_the_frame(
@@ -124,31 +166,7 @@ def test_a_menu_with_the_own_city_unfolded_fits_the_frame(
     ctx.add_init_script(LONG if menu == "long" else SHORT)
     errors: list[str] = []
     try:
-        page = ctx.new_page()
-        page.set_default_timeout(15000)
-        page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
-        page.goto("/")
-        page.wait_for_selector("#create-edition option[value=basic]", state="attached")
-        create_table(page, "Ada", players=players, bots=players - 1)
-        if page.query_selector("[data-key=start]"):
-            page.click("[data-key=start]")
-        page.wait_for_selector(".table-screen")
-        started = time.monotonic()
-        # Draft picks (the first card) until the player's turn comes with its long menu.
-        while not page.query_selector(".tray details.menu-group.own"):
-            assert time.monotonic() - started < MAX_SECONDS, "the player's turn never came"
-            page.wait_for_selector(f"{ACTION}, .tray details.menu-group.own", timeout=30000)
-            if page.query_selector(".tray details.menu-group.own"):
-                break
-            if page.query_selector(".draft-pick:not([disabled])"):
-                version = page.evaluate("document.getElementById('app').dataset.version")
-                page.mouse.move(0, 0)
-                page.click(".draft-pick:not([disabled])")
-                page.wait_for_function(
-                    "(v) => document.getElementById('app').dataset.version !== v", arg=version
-                )
-            else:
-                time.sleep(0.2)  # a turn that the page has not lengthened yet: it redraws
+        page = _to_the_players_turn(ctx, players, errors)
         # Bring the turn into sight as the page does, then measure, folded and unfolded.
         page.evaluate("document.fonts.ready.then(() => true)")
         page.evaluate(TWO_FRAMES)
@@ -186,5 +204,40 @@ def test_a_menu_with_the_own_city_unfolded_fits_the_frame(
         report += [f"unfolded: {p}" for p in page.evaluate(CHECK, {"table": True})]
         report += errors
         assert not report, "\n".join(report) + f"\n{m_folded} / {m_unfolded}"
+    finally:
+        ctx.close()
+
+
+def test_a_reconnection_brings_the_open_decision_back_into_sight(browser: Any, server: str) -> None:
+    """On a phone the player has scrolled away from an open decision (a tray too long to stick
+    to the window's bottom) when the connection drops. Once the page is back, with the
+    reconnection's snapshot redrawn, the decision's heading and first choice are in sight
+    again: the player is not left with a turn to play somewhere below the window."""
+    viewport, players = SIZES["phone"]
+    ctx = browser.new_context(viewport=viewport, base_url=server, reduced_motion="reduce")
+    ctx.add_init_script("localStorage.setItem('citadels.lang', 'en');")
+    ctx.add_init_script(AT_ONCE)
+    ctx.add_init_script(LONG)
+    errors: list[str] = []
+    sockets: list[Any] = []
+    try:
+        page = _to_the_players_turn(ctx, players, errors, sockets)
+        page.evaluate(TWO_FRAMES)
+        assert not page.evaluate(FIRST_IN_SIGHT), "the turn did not start in sight"
+        page.evaluate("window.scrollTo(0, 0)")
+        page.evaluate(TWO_FRAMES)
+        assert page.evaluate(FIRST_IN_SIGHT), "scrolled to the top, the tray is still in sight"
+        version = page.evaluate("document.getElementById('app').dataset.version")
+        opened = len(sockets)
+        sockets[-1].close(code=4000, reason="network trouble")
+        page.wait_for_selector(".conn.lost", timeout=5000)
+        page.wait_for_selector(".conn.lost", state="detached", timeout=15000)
+        assert len(sockets) > opened, "the page did not open a new connection"
+        assert page.evaluate("document.getElementById('app').dataset.version") == version
+        page.evaluate(TWO_FRAMES)
+        page.evaluate(TWO_FRAMES)
+        _shot(page, "tray-phone-after-reconnection")
+        problems = page.evaluate(FIRST_IN_SIGHT) + errors
+        assert not problems, "\n".join(problems)
     finally:
         ctx.close()

@@ -469,6 +469,9 @@ function tablePage(code) {
         game.you = msg.you;
         // Whatever still waits to be shown is older than this snapshot.
         pacer.flush();
+        // A snapshot redraws the page (a reconnection's banner may have moved the tray): a
+        // decision already shown comes back into sight if it is now hidden.
+        game.reachedVersion = null;
         if (msg.events && msg.events.length && msg.events[0].n === 0) game.events = [];
         accept(msg);
         game.chat = msg.chat || [];
