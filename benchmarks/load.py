@@ -167,6 +167,10 @@ async def one_table(
                     if time.monotonic() >= stop_at:
                         return
                 acted = c.version
+                # Within the server's frames per connection (session.RATE), as any client
+                # must be: with the bots' moves chained, a table can offer its player a
+                # decision every few milliseconds when nobody thinks.
+                await c.pace()
                 await c.act(c.rng.choice(c.legal)["action"])
             try:
                 msg = await c.recv(timeout=max(0.1, stop_at - time.monotonic()))

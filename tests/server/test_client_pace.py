@@ -31,10 +31,10 @@ def test_pace_spends_the_burst_then_waits_for_the_rate() -> None:
 
     async def go() -> None:
         for _ in range(int(PLAY_BURST)):
-            await c._pace()
+            await c.pace()
         assert slept == []
         for _ in range(10):
-            await c._pace()
+            await c.pace()
 
     asyncio.run(go())
     assert len(slept) == 10

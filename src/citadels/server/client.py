@@ -100,15 +100,16 @@ class PlayerClient:
         self._sent_at: dict[str, float] = {}
         self._n = 0
         self._sync_sent_at: float | None = None
-        #: The clock and the sleep ``_pace`` uses (a test gives fake ones).
+        #: The clock and the sleep ``pace`` uses (a test gives fake ones).
         self._clock: Callable[[], float] = time.monotonic
         self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self._tokens = PLAY_BURST
         self._filled_at = self._clock()
 
-    async def _pace(self) -> None:
+    async def pace(self) -> None:
         """Wait until the client's own bucket (``PLAY_RATE``, ``PLAY_BURST``) has a token,
-        then take it."""
+        then take it: called before each action, a client stays under the server's limit of
+        frames per connection however fast the table's other seats move."""
         while True:
             now = self._clock()
             self._tokens = min(PLAY_BURST, self._tokens + (now - self._filled_at) * PLAY_RATE)
@@ -269,7 +270,7 @@ class PlayerClient:
         while self.result is None:
             if self.legal and self.version != acted_on and self.view is not None:
                 acted_on = self.version
-                await self._pace()
+                await self.pace()
                 await self.act(self.choose(self.legal, self.view))
             left = end - loop.time()
             if left <= 0:
