@@ -252,9 +252,9 @@ def test_a_batch_checks_each_append_and_stores_the_others(store: Store) -> None:
 
 
 def test_a_batch_in_the_writers_connection_stores_rows_as_one_append_does(store: Store) -> None:
-    """A batch (in the group commit's own connection; on SQLite straight on the driver's
-    cursor) stores its actions, times and snapshots in the very form an append alone does,
-    and a finishing move among them finishes its table."""
+    """A batch (in the group commit's own connection; straight on the driver's cursor, both
+    sqlite3's and psycopg's) stores its actions, times and snapshots in the very form an
+    append alone does, and a finishing move among them finishes its table."""
     ids = [make(store, code) for code in ("AAAAAA", "BBBBBB", "CCCCCC")]
     for table_id in ids:
         store.start(table_id)
