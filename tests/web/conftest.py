@@ -170,6 +170,20 @@ def page(browser: Any, server: str) -> Iterator[Any]:
     assert errors == []
 
 
+def routed_sockets(page: Any) -> list[Any]:
+    """Route ``page``'s table WebSockets through the test, so that it can cut one as a bad
+    network would (``sockets[-1].close(code=4000)``): the list fills with every socket the
+    page opens, newest last."""
+    sockets: list[Any] = []
+
+    def through(ws: Any) -> None:
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket(re.compile(r".*/ws/.*"), through)
+    return sockets
+
+
 def create_table(page: Any, name: str, *, players: int, bots: int, edition: str = "basic") -> str:
     """Fill in the lobby's create-table form on ``page`` and send it; answers the new code."""
     page.fill("#create-name", name)

@@ -26,6 +26,7 @@ from tests.web.conftest import (
     REQUIRE,
     create_table,
     page_state,
+    routed_sockets,
     serious,
     server_state,
     shot,
@@ -115,13 +116,7 @@ def played(browser: Any, server: str) -> Iterator[dict[str, Any]]:
     ]
     anna, ben, chloe, watcher = (_page(c, errors) for c in ctxs)
     # Ben's WebSocket goes through a proxy route, so the test can cut it like a bad network.
-    ben_sockets: list[Any] = []
-
-    def through(ws: Any) -> None:
-        ws.connect_to_server()
-        ben_sockets.append(ws)
-
-    ben.route_web_socket(re.compile(r".*/ws/.*"), through)
+    ben_sockets = routed_sockets(ben)
     try:
         # --- the lobby: Anna creates a basic 4-seat table with one bot -------------------------
         phone_lobby = _page(ctxs[1], errors)

@@ -14,7 +14,6 @@ the system's temporary one)."""
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import AT_ONCE, create_table, launch_chromium
+from tests.web.conftest import AT_ONCE, create_table, launch_chromium, routed_sockets
 from tests.web.test_layout import COURT_IN_VIEW, SCREENS, SIZES
 
 pytestmark = pytest.mark.xdist_group("tray")
@@ -114,21 +113,15 @@ def _frame(page: Any) -> tuple[list[str], dict[str, Any]]:
 
 
 def _to_the_players_turn(
-    ctx: Any, players: int, errors: list[str], sockets: list[Any] | None = None
-) -> Any:
+    ctx: Any, players: int, errors: list[str], *, route: bool = False
+) -> tuple[Any, list[Any]]:
     """A page at a new table against bots, played (the first draft card) until the player's
-    turn comes with its lengthened menu. ``sockets`` collects the page's WebSockets, routed
-    through the test so that it can cut them."""
+    turn comes with its lengthened menu; and, with ``route``, the page's WebSockets, routed
+    through the test so that it can cut them (``conftest.routed_sockets``)."""
     page = ctx.new_page()
     page.set_default_timeout(15000)
     page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
-    if sockets is not None:
-
-        def through(ws: Any) -> None:
-            ws.connect_to_server()
-            sockets.append(ws)
-
-        page.route_web_socket(re.compile(r".*/ws/.*"), through)
+    sockets = routed_sockets(page) if route else []
     page.goto("/")
     page.wait_for_selector("#create-edition option[value=basic]", state="attached")
     create_table(page, "Ada", players=players, bots=players - 1)
@@ -151,7 +144,7 @@ def _to_the_players_turn(
             )
         else:
             time.sleep(0.2)  # a turn that the page has not lengthened yet: it redraws
-    return page
+    return page, sockets
 
 
 @pytest.mark.parametrize("menu", ["long", "short"])
@@ -166,7 +159,7 @@ def test_a_menu_with_the_own_city_unfolded_fits_the_frame(
     ctx.add_init_script(LONG if menu == "long" else SHORT)
     errors: list[str] = []
     try:
-        page = _to_the_players_turn(ctx, players, errors)
+        page, _ = _to_the_players_turn(ctx, players, errors)
         # Bring the turn into sight as the page does, then measure, folded and unfolded.
         page.evaluate("document.fonts.ready.then(() => true)")
         page.evaluate(TWO_FRAMES)
@@ -219,9 +212,8 @@ def test_a_reconnection_brings_the_open_decision_back_into_sight(browser: Any, s
     ctx.add_init_script(AT_ONCE)
     ctx.add_init_script(LONG)
     errors: list[str] = []
-    sockets: list[Any] = []
     try:
-        page = _to_the_players_turn(ctx, players, errors, sockets)
+        page, sockets = _to_the_players_turn(ctx, players, errors, route=True)
         page.evaluate(TWO_FRAMES)
         assert not page.evaluate(FIRST_IN_SIGHT), "the turn did not start in sight"
         page.evaluate("window.scrollTo(0, 0)")
